@@ -1,0 +1,435 @@
+//! The authored Copilot policy entry (SPEC §1.2–1.3): two optional selector slots and a
+//! client mode, validated once, by [`EntryDraft::check`], for every front door.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::copilot;
+use crate::error::{At, Error, Slot, Warning};
+use crate::policy::{ResolvedPolicy, ToolList};
+use crate::wire::{Source, WireName};
+
+/// The Copilot SDK client mode: a property of the client, never sent on a session.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ClientMode {
+    /// The CLI's defaults: every tool unless a filter says otherwise.
+    #[default]
+    CopilotCli,
+    /// Nothing is offered unless the session's allow-list names it.
+    Empty,
+}
+
+impl ClientMode {
+    /// The JSON spellings, in the order error messages list them.
+    pub const JSON_NAMES: &'static [&'static str] = &["copilot-cli", "empty"];
+    /// The `builtin_tools!` spellings.
+    pub const MACRO_NAMES: &'static [&'static str] = &["copilot_cli", "empty"];
+
+    /// The wire spelling: `copilot-cli` or `empty`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ClientMode::CopilotCli => "copilot-cli",
+            ClientMode::Empty => "empty",
+        }
+    }
+
+    /// Parses a JSON spelling.
+    pub fn parse_json(text: &str) -> Result<ClientMode, Error> {
+        match text {
+            "copilot-cli" => Ok(ClientMode::CopilotCli),
+            "empty" => Ok(ClientMode::Empty),
+            _ => Err(Error::UnknownClientMode { value: text.to_owned(), expected: ClientMode::JSON_NAMES }),
+        }
+    }
+
+    /// Parses a `builtin_tools!` spelling.
+    pub fn parse_macro(text: &str) -> Result<ClientMode, Error> {
+        match text {
+            "copilot_cli" => Ok(ClientMode::CopilotCli),
+            "empty" => Ok(ClientMode::Empty),
+            _ => Err(Error::UnknownClientMode { value: text.to_owned(), expected: ClientMode::MACRO_NAMES }),
+        }
+    }
+}
+
+impl fmt::Display for ClientMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for ClientMode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// A validated selector: the isolated set, or exactly these names (possibly none).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Selector {
+    /// `{"isolated": true}`: the SDK's isolated set.
+    Isolated,
+    /// `{"tools": [...]}`: these entries, in the author's order. May be empty.
+    Tools(Vec<WireName>),
+}
+
+/// A validated Copilot policy entry, as its author wrote it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PolicyEntry {
+    client_mode: ClientMode,
+    available: Option<Selector>,
+    excluded: Option<Selector>,
+}
+
+impl PolicyEntry {
+    /// Validates an entry built in code: duplicates after qualification and the empty-mode
+    /// interlock, with the same errors as the JSON loader.
+    pub fn new(
+        client_mode: ClientMode,
+        available: Option<Selector>,
+        excluded: Option<Selector>,
+    ) -> Result<PolicyEntry, Vec<(At, Error)>> {
+        let mut errors = Vec::new();
+        for (slot, selector) in [(Slot::Available, &available), (Slot::Excluded, &excluded)] {
+            if let Some(Selector::Tools(names)) = selector {
+                check_duplicates(slot, names.iter().map(WireName::as_str).enumerate(), names, &mut errors);
+            }
+        }
+        check_interlock(client_mode, available.as_ref().map(Some), &mut errors);
+        if errors.is_empty() { Ok(PolicyEntry { client_mode, available, excluded }) } else { Err(errors) }
+    }
+
+    /// An entry whose rules the caller's types already guarantee (the builder).
+    pub(crate) fn trusted(
+        client_mode: ClientMode,
+        available: Option<Selector>,
+        excluded: Option<Selector>,
+    ) -> PolicyEntry {
+        PolicyEntry { client_mode, available, excluded }
+    }
+
+    /// The client mode.
+    pub fn client_mode(&self) -> ClientMode {
+        self.client_mode
+    }
+
+    /// The `available-tools` selector, if given.
+    pub fn available(&self) -> Option<&Selector> {
+        self.available.as_ref()
+    }
+
+    /// The `excluded-tools` selector, if given.
+    pub fn excluded(&self) -> Option<&Selector> {
+        self.excluded.as_ref()
+    }
+
+    /// Resolution, SPEC §1.4: the exact fields the runtime receives.
+    pub fn resolve(&self) -> ResolvedPolicy {
+        let available = self.available.as_ref().and_then(|selector| match selector {
+            Selector::Isolated => Some(allow_list(copilot::ISOLATED_QUALIFIED.to_vec(), true)),
+            Selector::Tools(names) => {
+                // Rule 1: in copilot-cli mode, exactly ["*"] leaves the field unset.
+                let only_star = matches!(names.as_slice(), [n] if !n.is_qualified() && n.is_wildcard());
+                if self.client_mode == ClientMode::CopilotCli && only_star {
+                    return None;
+                }
+                let governs_builtins_only = names.iter().all(|n| !n.is_qualified());
+                Some(allow_list(names.iter().map(WireName::qualify).collect(), governs_builtins_only))
+            }
+        });
+        let excluded = self.excluded.as_ref().map(|selector| match selector {
+            Selector::Isolated => ToolList::from_qualified(copilot::ISOLATED_QUALIFIED.to_vec()),
+            Selector::Tools(names) => ToolList::from_qualified(names.iter().map(WireName::qualify).collect()),
+        });
+        ResolvedPolicy::from_parts(self.client_mode, available, excluded)
+    }
+
+    /// Built-in names outside the pinned catalog (bare names and `builtin:<name>`), with the
+    /// place each stands.
+    pub fn warnings(&self) -> Vec<(At, Warning)> {
+        let mut warnings = Vec::new();
+        for (slot, selector) in [(Slot::Available, &self.available), (Slot::Excluded, &self.excluded)] {
+            let Some(Selector::Tools(names)) = selector else { continue };
+            for (i, name) in names.iter().enumerate() {
+                if let Some(warning) = builtin_warning(name) {
+                    warnings.push((At::Tool(slot, i), warning));
+                }
+            }
+        }
+        warnings
+    }
+}
+
+/// SPEC §1.4 rule 3: when the author named built-ins only, other sources stay.
+fn allow_list(mut names: Vec<WireName>, governs_builtins_only: bool) -> ToolList {
+    if governs_builtins_only {
+        names.push(WireName::from_static("custom:*"));
+        names.push(WireName::from_static("mcp:*"));
+    }
+    ToolList::from_qualified(names)
+}
+
+/// A warning for a built-in name outside the pinned catalog.
+pub fn builtin_warning(name: &WireName) -> Option<Warning> {
+    let builtin = matches!(name.source(), None | Some(Source::Builtin));
+    (builtin && !name.is_wildcard() && !copilot::is_builtin(name.name()))
+        .then(|| Warning::UnknownBuiltin { name: name.as_str().to_owned(), suggestion: copilot::suggest(name.name()) })
+}
+
+/// An entry as a front door read it, before the rules of SPEC §1.1–1.3 are checked.
+///
+/// The front door reports its own structural problems (JSON types, macro grammar) and hands
+/// over what it could read; [`EntryDraft::check`] does everything else.
+#[derive(Clone, Debug, Default)]
+pub struct EntryDraft<'a> {
+    /// The client mode, if one was given and spelled correctly.
+    pub client_mode: Option<ClientMode>,
+    /// Whether a client mode was given but could not be read (already reported).
+    pub client_mode_invalid: bool,
+    /// The `available-tools` slot.
+    pub available: SlotDraft<'a>,
+    /// The `excluded-tools` slot.
+    pub excluded: SlotDraft<'a>,
+}
+
+/// One selector slot as a front door read it.
+#[derive(Clone, Debug, Default)]
+pub enum SlotDraft<'a> {
+    /// Not given.
+    #[default]
+    Absent,
+    /// Given, but malformed; the front door has reported why.
+    Invalid,
+    /// `isolated`.
+    Isolated,
+    /// A list; `None` marks an item the front door already refused (a non-string).
+    Tools(Vec<Option<&'a str>>),
+}
+
+impl EntryDraft<'_> {
+    /// Checks every rule and returns the entry, or pushes every error found.
+    pub fn check(&self, errors: &mut Vec<(At, Error)>) -> Option<PolicyEntry> {
+        let before = errors.len();
+        let available = check_slot(Slot::Available, &self.available, errors);
+        let excluded = check_slot(Slot::Excluded, &self.excluded, errors);
+        if !self.client_mode_invalid {
+            let mode = self.client_mode.unwrap_or_default();
+            let slot = match (&self.available, &available) {
+                (SlotDraft::Absent, _) => None,
+                (_, Some(selector)) => Some(Some(selector)),
+                (_, None) => Some(None),
+            };
+            check_interlock(mode, slot, errors);
+        }
+        let broken = self.client_mode_invalid
+            || matches!(self.available, SlotDraft::Invalid)
+            || matches!(self.excluded, SlotDraft::Invalid);
+        (errors.len() == before && !broken).then(|| PolicyEntry {
+            client_mode: self.client_mode.unwrap_or_default(),
+            available,
+            excluded,
+        })
+    }
+}
+
+/// Parses a slot's names; `None` when the slot is absent or broken.
+fn check_slot(slot: Slot, draft: &SlotDraft<'_>, errors: &mut Vec<(At, Error)>) -> Option<Selector> {
+    match draft {
+        SlotDraft::Absent | SlotDraft::Invalid => None,
+        SlotDraft::Isolated => Some(Selector::Isolated),
+        SlotDraft::Tools(items) => {
+            let mut names = Vec::with_capacity(items.len());
+            let mut complete = true;
+            for (i, item) in items.iter().enumerate() {
+                match item.map(WireName::parse) {
+                    Some(Ok(name)) => names.push(name),
+                    Some(Err(error)) => {
+                        errors.push((At::Tool(slot, i), Error::Wire(error)));
+                        complete = false;
+                    }
+                    None => complete = false,
+                }
+            }
+            let texts = items.iter().enumerate().filter_map(|(i, t)| Some((i, (*t)?)));
+            if complete {
+                check_duplicates(slot, texts, &names, errors);
+                Some(Selector::Tools(names))
+            } else {
+                // Report duplicates among the names that did parse, by their own indices.
+                let valid: Vec<(usize, &str)> = texts.filter(|(_, t)| WireName::parse(t).is_ok()).collect();
+                let parsed: Vec<WireName> = valid.iter().filter_map(|(_, t)| WireName::parse(t).ok()).collect();
+                check_duplicates(slot, valid.into_iter(), &parsed, errors);
+                None
+            }
+        }
+    }
+}
+
+/// SPEC §1.2: a list naming the same tool twice after qualification. `texts` pairs each
+/// name's position with what the author wrote.
+fn check_duplicates<'t>(
+    slot: Slot,
+    texts: impl Iterator<Item = (usize, &'t str)>,
+    names: &[WireName],
+    errors: &mut Vec<(At, Error)>,
+) {
+    if names.len() < 2 {
+        return;
+    }
+    let mut seen: HashMap<(Source, &str), (usize, &str)> = HashMap::with_capacity(names.len());
+    for ((index, text), name) in texts.zip(names) {
+        let key = (name.source().unwrap_or(Source::Builtin), name.name());
+        if let Some(&(first, first_text)) = seen.get(&key) {
+            errors.push((
+                At::Tool(slot, index),
+                Error::DuplicateTool {
+                    qualified: format!("{}:{}", key.0, key.1),
+                    first: (first, first_text.to_owned()),
+                    second: (index, text.to_owned()),
+                },
+            ));
+        } else {
+            seen.insert(key, (index, text));
+        }
+    }
+}
+
+/// SPEC §1.3: `empty` requires an allow-list, and not `{"tools": []}`.
+/// `available` is `None` when absent, `Some(None)` when given but broken.
+fn check_interlock(mode: ClientMode, available: Option<Option<&Selector>>, errors: &mut Vec<(At, Error)>) {
+    if mode != ClientMode::Empty {
+        return;
+    }
+    match available {
+        None => errors.push((At::ClientMode, Error::EmptyModeNeedsAllowList)),
+        Some(Some(Selector::Tools(names))) if names.is_empty() => {
+            errors.push((At::Tools(Slot::Available), Error::EmptyModeEmptyAllowList));
+        }
+        Some(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tools(names: &[&'static str]) -> Option<Selector> {
+        Some(Selector::Tools(names.iter().map(|n| WireName::from_static(n)).collect()))
+    }
+
+    fn resolve(mode: ClientMode, available: Option<Selector>, excluded: Option<Selector>) -> serde_json::Value {
+        let entry = PolicyEntry::new(mode, available, excluded).unwrap();
+        serde_json::to_value(entry.resolve()).unwrap()
+    }
+
+    fn field(value: &serde_json::Value, key: &str) -> Option<Vec<String>> {
+        value.get(key).map(|v| serde_json::from_value(v.clone()).unwrap())
+    }
+
+    const CLI: ClientMode = ClientMode::CopilotCli;
+
+    #[test]
+    fn spec_examples_available() {
+        let cases: [(&[&'static str], Option<&[&str]>); 6] = [
+            (&["read_agent", "list_agents"], Some(&["builtin:read_agent", "builtin:list_agents", "custom:*", "mcp:*"])),
+            (&[], Some(&["custom:*", "mcp:*"])),
+            (&["mcp:*"], Some(&["mcp:*"])),
+            (&["bash", "mcp:*"], Some(&["builtin:bash", "mcp:*"])),
+            (&["*"], None),
+            (&["builtin:*"], Some(&["builtin:*"])),
+        ];
+        for (input, expected) in cases {
+            let value = resolve(CLI, tools(input), None);
+            let expected = expected.map(|e| e.iter().map(|s| (*s).to_owned()).collect());
+            assert_eq!(field(&value, "availableTools"), expected, "{input:?}");
+            assert_eq!(field(&value, "excludedTools"), None);
+        }
+    }
+
+    #[test]
+    fn spec_examples_excluded() {
+        let value = resolve(CLI, None, tools(&["*"]));
+        assert_eq!(field(&value, "excludedTools").unwrap(), ["builtin:*"]);
+        let value = resolve(CLI, None, tools(&[]));
+        assert_eq!(field(&value, "excludedTools").unwrap(), Vec::<String>::new());
+        let value = resolve(CLI, None, Some(Selector::Isolated));
+        let expected: Vec<String> = copilot::ISOLATED.iter().map(|n| format!("builtin:{n}")).collect();
+        assert_eq!(field(&value, "excludedTools").unwrap(), expected);
+    }
+
+    #[test]
+    fn isolated_allow_list_keeps_other_sources() {
+        let value = resolve(CLI, Some(Selector::Isolated), None);
+        let mut expected: Vec<String> = copilot::ISOLATED.iter().map(|n| format!("builtin:{n}")).collect();
+        expected.extend(["custom:*".to_owned(), "mcp:*".to_owned()]);
+        assert_eq!(field(&value, "availableTools").unwrap(), expected);
+    }
+
+    #[test]
+    fn empty_mode_star_is_not_unset() {
+        let value = resolve(ClientMode::Empty, tools(&["*"]), None);
+        assert_eq!(field(&value, "availableTools").unwrap(), ["builtin:*", "custom:*", "mcp:*"]);
+        assert_eq!(value["clientMode"], "empty");
+    }
+
+    #[test]
+    fn interlock() {
+        let errors = PolicyEntry::new(ClientMode::Empty, None, None).unwrap_err();
+        assert_eq!(errors, [(At::ClientMode, Error::EmptyModeNeedsAllowList)]);
+        let errors = PolicyEntry::new(ClientMode::Empty, tools(&[]), None).unwrap_err();
+        assert_eq!(errors, [(At::Tools(Slot::Available), Error::EmptyModeEmptyAllowList)]);
+        assert!(PolicyEntry::new(ClientMode::Empty, Some(Selector::Isolated), None).is_ok());
+        assert!(PolicyEntry::new(ClientMode::Empty, tools(&["mcp:*"]), None).is_ok());
+        // Excluded-only in empty mode is refused too: the allow-list is what it needs.
+        assert!(PolicyEntry::new(ClientMode::Empty, None, tools(&["bash"])).is_err());
+    }
+
+    #[test]
+    fn duplicates_after_qualification_name_both_positions() {
+        let errors = PolicyEntry::new(CLI, tools(&["bash", "view", "builtin:bash"]), None).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].0, At::Tool(Slot::Available, 2));
+        assert_eq!(
+            errors[0].1.to_string(),
+            "`builtin:bash` is listed twice, as `bash` (item 0) and `builtin:bash` (item 2); remove one"
+        );
+        assert!(PolicyEntry::new(CLI, None, tools(&["*", "builtin:*"])).is_err());
+        assert!(PolicyEntry::new(CLI, None, tools(&["mcp:x", "mcp:x"])).is_err());
+        // Different sources are different tools.
+        assert!(PolicyEntry::new(CLI, tools(&["custom:bash", "bash"]), None).is_ok());
+    }
+
+    #[test]
+    fn draft_reports_every_error() {
+        let draft = EntryDraft {
+            client_mode: Some(ClientMode::Empty),
+            available: SlotDraft::Tools(vec![Some("foo:bar"), Some("bash*"), None]),
+            excluded: SlotDraft::Tools(vec![Some("bash"), Some("builtin:bash")]),
+            ..EntryDraft::default()
+        };
+        let mut errors = Vec::new();
+        assert!(draft.check(&mut errors).is_none());
+        let places: Vec<At> = errors.iter().map(|(at, _)| *at).collect();
+        assert_eq!(places, [At::Tool(Slot::Available, 0), At::Tool(Slot::Available, 1), At::Tool(Slot::Excluded, 1)]);
+    }
+
+    #[test]
+    fn draft_does_not_claim_a_missing_allow_list_when_it_is_broken() {
+        let draft =
+            EntryDraft { client_mode: Some(ClientMode::Empty), available: SlotDraft::Invalid, ..EntryDraft::default() };
+        let mut errors = Vec::new();
+        assert!(draft.check(&mut errors).is_none());
+        assert!(errors.is_empty(), "the broken slot was already reported: {errors:?}");
+    }
+
+    #[test]
+    fn warnings_for_names_outside_the_catalog() {
+        let entry =
+            PolicyEntry::new(CLI, tools(&["bsah", "mcp:whatever", "custom:x"]), tools(&["builtin:vew", "*"])).unwrap();
+        let warnings = entry.warnings();
+        assert_eq!(warnings.len(), 2);
+        assert_eq!(warnings[0].0, At::Tool(Slot::Available, 0));
+        assert!(warnings[0].1.to_string().contains("did you mean `bash`?"));
+        assert_eq!(warnings[1].0, At::Tool(Slot::Excluded, 0));
+    }
+}

@@ -1,0 +1,428 @@
+//! The resolved policy: the exact fields a Copilot runtime receives (SPEC §1.5), and the
+//! library's model of how the runtime decides one tool (SPEC §1.6).
+
+use std::borrow::Cow;
+use std::fmt;
+use std::path::PathBuf;
+
+use serde::ser::{SerializeSeq, SerializeStruct};
+
+use crate::entry::ClientMode;
+use crate::error::Error;
+use crate::wire::{Tool, WireName};
+
+/// A set filter list: every entry source-qualified, in the order the runtime receives them.
+///
+/// An empty list is a real value: as `availableTools` it offers nothing, as `excludedTools`
+/// it removes nothing. "Unset" is the absence of a `ToolList` (`None`).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct ToolList(Cow<'static, [WireName]>);
+
+impl ToolList {
+    /// A list from `'static` qualified names, for `const` items.
+    ///
+    /// # Panics
+    ///
+    /// When a name is not source-qualified; in a `const` item that is a compile error.
+    #[track_caller]
+    pub const fn from_static(names: &'static [WireName]) -> ToolList {
+        let mut i = 0;
+        while i < names.len() {
+            assert!(
+                names[i].is_qualified(),
+                "a resolved tool list holds source-qualified names only (`builtin:bash`, not `bash`)"
+            );
+            i += 1;
+        }
+        ToolList(Cow::Borrowed(names))
+    }
+
+    pub(crate) fn from_qualified(names: Vec<WireName>) -> ToolList {
+        debug_assert!(names.iter().all(WireName::is_qualified));
+        ToolList(Cow::Owned(names))
+    }
+
+    /// The entries.
+    pub fn as_slice(&self) -> &[WireName] {
+        &self.0
+    }
+
+    /// The entries as the runtime receives them.
+    pub fn to_strings(&self) -> Vec<String> {
+        self.0.iter().map(|n| n.as_str().to_owned()).collect()
+    }
+
+    /// Whether the list has no entry.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// How many entries.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The first pattern matching `tool`.
+    pub fn find(&self, tool: &Tool<'_>) -> Option<&WireName> {
+        self.0.iter().find(|pattern| pattern.matches(tool))
+    }
+
+    /// Whether `pattern` is an entry of this list.
+    pub fn contains(&self, pattern: &WireName) -> bool {
+        self.0.contains(pattern)
+    }
+
+    pub(crate) fn push(&mut self, name: WireName) {
+        self.0.to_mut().push(name);
+    }
+}
+
+impl fmt::Debug for ToolList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.iter().map(WireName::as_str)).finish()
+    }
+}
+
+impl serde::Serialize for ToolList {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for name in self.0.iter() {
+            seq.serialize_element(name.as_str())?;
+        }
+        seq.end()
+    }
+}
+
+/// What a Copilot runtime receives for one agent: the client mode and the two filter lists.
+///
+/// All three front doors produce this type through the same resolution code: the
+/// `builtin_tools!` macro (as a `const`), the builder and the JSON loader. It serializes to
+/// exactly SPEC §1.5:
+///
+/// ```
+/// # use policy_core::ResolvedPolicy;
+/// let json = serde_json::to_string(&ResolvedPolicy::DEFAULT).unwrap();
+/// assert_eq!(json, r#"{"clientMode":"copilot-cli","toolFilterPrecedence":"excluded"}"#);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct ResolvedPolicy {
+    client_mode: ClientMode,
+    available_tools: Option<ToolList>,
+    excluded_tools: Option<ToolList>,
+}
+
+/// Why a tool is or is not offered, naming the deciding pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision<'p> {
+    /// Offered: no allow-list is set and no excluded pattern matches.
+    OfferedNoAllowList,
+    /// Offered: this allow-list pattern matches and no excluded pattern does.
+    OfferedBy(&'p WireName),
+    /// Not offered: this excluded pattern matches (exclusion always wins).
+    ExcludedBy(&'p WireName),
+    /// Not offered: an allow-list is set and no pattern in it matches.
+    NotInAllowList,
+}
+
+impl Decision<'_> {
+    /// Whether the session offers the tool.
+    pub fn is_offered(&self) -> bool {
+        matches!(self, Decision::OfferedNoAllowList | Decision::OfferedBy(_))
+    }
+}
+
+impl fmt::Display for Decision<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Decision::OfferedNoAllowList => f.write_str("offered (no allow-list is set, no excluded pattern matches)"),
+            Decision::OfferedBy(p) => write!(f, "offered (allowed by `{p}`, no excluded pattern matches)"),
+            Decision::ExcludedBy(p) => write!(f, "not offered (excluded by `{p}`)"),
+            Decision::NotInAllowList => f.write_str("not offered (no allow-list pattern matches)"),
+        }
+    }
+}
+
+impl ResolvedPolicy {
+    /// No policy: `copilot-cli` mode, no filter. What `builtin_tools! {}` gives.
+    pub const DEFAULT: ResolvedPolicy =
+        ResolvedPolicy { client_mode: ClientMode::CopilotCli, available_tools: None, excluded_tools: None };
+
+    /// Macro plumbing: a policy from lists the macro resolved at expansion time.
+    ///
+    /// # Panics
+    ///
+    /// When a list holds a bare name, or an empty-mode policy has no non-empty allow-list
+    /// (the macro never emits either); in a `const` that is a compile error.
+    #[doc(hidden)]
+    #[track_caller]
+    pub const fn __from_static(
+        client_mode: ClientMode,
+        available_tools: Option<&'static [WireName]>,
+        excluded_tools: Option<&'static [WireName]>,
+    ) -> ResolvedPolicy {
+        let available_tools = match available_tools {
+            Some(names) => Some(ToolList::from_static(names)),
+            None => None,
+        };
+        if let ClientMode::Empty = client_mode {
+            match &available_tools {
+                Some(ToolList(Cow::Borrowed(names))) if !names.is_empty() => {}
+                _ => panic!("{}", crate::error::EMPTY_MODE_NEEDS_ALLOW_LIST),
+            }
+        }
+        ResolvedPolicy {
+            client_mode,
+            available_tools,
+            excluded_tools: match excluded_tools {
+                Some(names) => Some(ToolList::from_static(names)),
+                None => None,
+            },
+        }
+    }
+
+    pub(crate) fn from_parts(
+        client_mode: ClientMode,
+        available_tools: Option<ToolList>,
+        excluded_tools: Option<ToolList>,
+    ) -> ResolvedPolicy {
+        debug_assert!(
+            client_mode == ClientMode::CopilotCli || available_tools.as_ref().is_some_and(|l| !l.is_empty()),
+            "resolution never gives an empty-mode policy without an allow-list"
+        );
+        ResolvedPolicy { client_mode, available_tools, excluded_tools }
+    }
+
+    /// The client mode (a client property, never sent on a session).
+    pub const fn client_mode(&self) -> ClientMode {
+        self.client_mode
+    }
+
+    /// `availableTools`, or `None` when unset (every tool, SDK default).
+    pub fn available_tools(&self) -> Option<&ToolList> {
+        self.available_tools.as_ref()
+    }
+
+    /// `excludedTools`, or `None` when unset.
+    pub fn excluded_tools(&self) -> Option<&ToolList> {
+        self.excluded_tools.as_ref()
+    }
+
+    /// SPEC §1.6: whether the session offers `tool`, and the deciding pattern. Excluded
+    /// patterns always win (the library always sends `toolFilterPrecedence: "excluded"`).
+    pub fn decide(&self, tool: &Tool<'_>) -> Decision<'_> {
+        if let Some(pattern) = self.excluded_tools.as_ref().and_then(|list| list.find(tool)) {
+            return Decision::ExcludedBy(pattern);
+        }
+        match &self.available_tools {
+            None => Decision::OfferedNoAllowList,
+            Some(list) => list.find(tool).map_or(Decision::NotInAllowList, Decision::OfferedBy),
+        }
+    }
+
+    /// Whether the session offers `tool`.
+    pub fn offers(&self, tool: &Tool<'_>) -> bool {
+        self.decide(tool).is_offered()
+    }
+
+    /// The fields for `session.create`.
+    pub fn session_create(&self) -> SessionToolFilter<'_> {
+        SessionToolFilter { policy: self }
+    }
+
+    /// The fields for `session.resume`: the same as for create, since the runtime keeps no
+    /// filter across a resume.
+    pub fn session_resume(&self) -> SessionToolFilter<'_> {
+        SessionToolFilter { policy: self }
+    }
+
+    /// The key of the client this policy needs. An empty-mode client needs its own base
+    /// directory or session file system; clients must never be shared across modes or
+    /// storage.
+    pub fn client_key(&self, storage: Option<ClientStorage>) -> Result<ClientKey, Error> {
+        ClientKey::new(self.client_mode, storage)
+    }
+
+    pub(crate) fn available_tools_mut(&mut self) -> Option<&mut ToolList> {
+        self.available_tools.as_mut()
+    }
+}
+
+impl Default for ResolvedPolicy {
+    fn default() -> ResolvedPolicy {
+        ResolvedPolicy::DEFAULT
+    }
+}
+
+impl fmt::Debug for ResolvedPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ResolvedPolicy")
+            .field("client_mode", &self.client_mode)
+            .field("available_tools", &self.available_tools)
+            .field("excluded_tools", &self.excluded_tools)
+            .finish()
+    }
+}
+
+/// The precedence the library always sends: excluded patterns win.
+pub const TOOL_FILTER_PRECEDENCE: &str = "excluded";
+
+impl serde::Serialize for ResolvedPolicy {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let len = 2 + usize::from(self.available_tools.is_some()) + usize::from(self.excluded_tools.is_some());
+        let mut s = serializer.serialize_struct("ResolvedPolicy", len)?;
+        s.serialize_field("clientMode", &self.client_mode)?;
+        serialize_filter(&mut s, self)?;
+        s.end()
+    }
+}
+
+fn serialize_filter<S: SerializeStruct>(s: &mut S, policy: &ResolvedPolicy) -> Result<(), S::Error> {
+    if let Some(list) = &policy.available_tools {
+        s.serialize_field("availableTools", list)?;
+    } else {
+        s.skip_field("availableTools")?;
+    }
+    if let Some(list) = &policy.excluded_tools {
+        s.serialize_field("excludedTools", list)?;
+    } else {
+        s.skip_field("excludedTools")?;
+    }
+    s.serialize_field("toolFilterPrecedence", TOOL_FILTER_PRECEDENCE)
+}
+
+/// The filter fields of `session.create` and `session.resume`: `availableTools` and
+/// `excludedTools` when set, and always `toolFilterPrecedence: "excluded"`.
+#[derive(Clone, Copy, Debug)]
+pub struct SessionToolFilter<'p> {
+    policy: &'p ResolvedPolicy,
+}
+
+impl SessionToolFilter<'_> {
+    /// Writes the fields into a request's params object, removing stale filter fields a
+    /// previous policy left there, so an unset list is really unset.
+    pub fn apply_to(&self, params: &mut serde_json::Map<String, serde_json::Value>) {
+        for (key, list) in
+            [("availableTools", &self.policy.available_tools), ("excludedTools", &self.policy.excluded_tools)]
+        {
+            match list {
+                Some(list) => params.insert(key.to_owned(), list.to_strings().into()),
+                None => params.remove(key),
+            };
+        }
+        params.insert("toolFilterPrecedence".to_owned(), TOOL_FILTER_PRECEDENCE.into());
+    }
+}
+
+impl serde::Serialize for SessionToolFilter<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let p = self.policy;
+        let len = 1 + usize::from(p.available_tools.is_some()) + usize::from(p.excluded_tools.is_some());
+        let mut s = serializer.serialize_struct("SessionToolFilter", len)?;
+        serialize_filter(&mut s, p)?;
+        s.end()
+    }
+}
+
+/// Where an empty-mode client keeps its state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ClientStorage {
+    /// `ClientOptions.base_directory`.
+    BaseDirectory(PathBuf),
+    /// A session file system, by the name the host registered it under.
+    SessionFs(String),
+}
+
+/// The key of a client pool: clients are shared only between agents with equal keys.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ClientKey {
+    mode: ClientMode,
+    storage: Option<ClientStorage>,
+}
+
+impl ClientKey {
+    /// A key; an empty-mode client must say where it keeps its state.
+    pub fn new(mode: ClientMode, storage: Option<ClientStorage>) -> Result<ClientKey, Error> {
+        if mode == ClientMode::Empty && storage.is_none() {
+            return Err(Error::EmptyModeNeedsStorage);
+        }
+        Ok(ClientKey { mode, storage })
+    }
+
+    /// The client mode.
+    pub fn mode(&self) -> ClientMode {
+        self.mode
+    }
+
+    /// The client's storage.
+    pub fn storage(&self) -> Option<&ClientStorage> {
+        self.storage.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::Source;
+
+    const AVAILABLE: &[WireName] = &[WireName::from_static("mcp:*"), WireName::from_static("builtin:view")];
+    const EXCLUDED: &[WireName] = &[WireName::from_static("builtin:bash"), WireName::from_static("mcp:echo-ping")];
+    const LOCKED: ResolvedPolicy = ResolvedPolicy::__from_static(ClientMode::Empty, Some(AVAILABLE), Some(EXCLUDED));
+
+    #[test]
+    fn serializes_exactly() {
+        let json = serde_json::to_string(&LOCKED).unwrap();
+        assert_eq!(
+            json,
+            r#"{"clientMode":"empty","availableTools":["mcp:*","builtin:view"],"excludedTools":["builtin:bash","mcp:echo-ping"],"toolFilterPrecedence":"excluded"}"#
+        );
+        let json = serde_json::to_string(&LOCKED.session_create()).unwrap();
+        assert_eq!(
+            json,
+            r#"{"availableTools":["mcp:*","builtin:view"],"excludedTools":["builtin:bash","mcp:echo-ping"],"toolFilterPrecedence":"excluded"}"#
+        );
+        assert_eq!(
+            serde_json::to_value(LOCKED.session_create()).unwrap(),
+            serde_json::to_value(LOCKED.session_resume()).unwrap()
+        );
+    }
+
+    #[test]
+    fn decisions_name_their_pattern() {
+        let echo = Tool::mcp("echo-echo");
+        let ping = Tool::mcp("echo-ping");
+        let view = Tool::builtin("view");
+        let bash = Tool::builtin("bash");
+        let custom = Tool::custom("mine");
+        assert_eq!(LOCKED.decide(&echo), Decision::OfferedBy(&WireName::from_static("mcp:*")));
+        assert_eq!(LOCKED.decide(&ping), Decision::ExcludedBy(&WireName::from_static("mcp:echo-ping")));
+        assert_eq!(LOCKED.decide(&view), Decision::OfferedBy(&WireName::from_static("builtin:view")));
+        assert_eq!(LOCKED.decide(&bash), Decision::ExcludedBy(&WireName::from_static("builtin:bash")));
+        assert_eq!(LOCKED.decide(&custom), Decision::NotInAllowList);
+        assert_eq!(ResolvedPolicy::DEFAULT.decide(&bash), Decision::OfferedNoAllowList);
+        assert!(!Decision::NotInAllowList.is_offered());
+        assert_eq!(Tool::new(Source::Mcp, "echo-ping"), ping);
+    }
+
+    #[test]
+    fn apply_to_removes_stale_fields() {
+        let mut params = serde_json::Map::new();
+        params.insert("availableTools".into(), serde_json::json!(["builtin:bash"]));
+        params.insert("model".into(), serde_json::json!("m"));
+        ResolvedPolicy::DEFAULT.session_resume().apply_to(&mut params);
+        assert_eq!(
+            serde_json::Value::Object(params),
+            serde_json::json!({"model": "m", "toolFilterPrecedence": "excluded"})
+        );
+    }
+
+    #[test]
+    fn client_keys() {
+        assert_eq!(LOCKED.client_key(None), Err(Error::EmptyModeNeedsStorage));
+        let a = LOCKED.client_key(Some(ClientStorage::BaseDirectory("/a".into()))).unwrap();
+        let b = LOCKED.client_key(Some(ClientStorage::BaseDirectory("/b".into()))).unwrap();
+        let cli = ResolvedPolicy::DEFAULT.client_key(None).unwrap();
+        assert_ne!(a, b);
+        assert_ne!(a, cli);
+        assert_eq!(cli.mode(), ClientMode::CopilotCli);
+    }
+}

@@ -1,0 +1,88 @@
+//! Emits the checked value as `const` items: no run-time work, no allocation, usable in
+//! `const` and `static` items. Every path goes through the caller's `$crate`.
+
+use policy_core::claude::ClaudeCodeSelection;
+use policy_core::{ClientMode, ResolvedPolicy, ToolList};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::check::Checked;
+
+pub fn expand(krate: &TokenStream, checked: &Checked) -> TokenStream {
+    let private = quote!(#krate::__private);
+    match checked {
+        Checked::Copilot(policy) => copilot(&private, policy),
+        Checked::ClaudeCode { selection, warnings } => {
+            let value = claude_code(&private, selection);
+            let warnings = warnings.iter().enumerate().map(|(i, (span, warning))| {
+                let name = format_ident!("__TOOL_POLICY_WARNING_{}", i, span = *span);
+                let note = warning.to_string();
+                quote_spanned! {*span=>
+                    #[deprecated(note = #note)]
+                    #[allow(non_upper_case_globals)]
+                    const #name: () = ();
+                    let () = #name;
+                }
+            });
+            quote!({ #(#warnings)* #value })
+        }
+    }
+}
+
+fn copilot(private: &TokenStream, policy: &ResolvedPolicy) -> TokenStream {
+    if *policy == ResolvedPolicy::DEFAULT {
+        return quote!(#private::ResolvedPolicy::DEFAULT);
+    }
+    let mode = match policy.client_mode() {
+        ClientMode::CopilotCli => quote!(#private::ClientMode::CopilotCli),
+        ClientMode::Empty => quote!(#private::ClientMode::Empty),
+    };
+    let list = |name: &str, list: Option<&ToolList>| {
+        let name = format_ident!("{}", name, span = Span::mixed_site());
+        match list {
+            Some(list) => {
+                let names = list.as_slice().iter().map(|n| n.as_str());
+                (
+                    quote!(const #name: &[#private::WireName] = &[#(#private::WireName::from_static(#names)),*];),
+                    quote!(#private::Some(#name)),
+                )
+            }
+            None => (TokenStream::new(), quote!(#private::None)),
+        }
+    };
+    let (available_item, available) = list("AVAILABLE", policy.available_tools());
+    let (excluded_item, excluded) = list("EXCLUDED", policy.excluded_tools());
+    let policy = format_ident!("POLICY", span = Span::mixed_site());
+    quote!({
+        #available_item
+        #excluded_item
+        const #policy: #private::ResolvedPolicy =
+            #private::ResolvedPolicy::__from_static(#mode, #available, #excluded);
+        #policy
+    })
+}
+
+fn claude_code(private: &TokenStream, selection: &ClaudeCodeSelection) -> TokenStream {
+    let tools = |tools: &[policy_core::claude::ClaudeTool]| {
+        let variants = tools.iter().map(|tool| format_ident!("{}", format!("{tool:?}")));
+        let name = format_ident!("TOOLS", span = Span::mixed_site());
+        (quote!(const #name: &[#private::ClaudeTool] = &[#(#private::ClaudeTool::#variants),*];), name)
+    };
+    let selection_name = format_ident!("SELECTION", span = Span::mixed_site());
+    let (item, value) = match selection {
+        ClaudeCodeSelection::DisableAll => (TokenStream::new(), quote!(#private::ClaudeCodeSelection::DisableAll)),
+        ClaudeCodeSelection::Disable(list) => {
+            let (item, name) = tools(list);
+            (item, quote!(#private::ClaudeCodeSelection::Disable(#private::Cow::Borrowed(#name))))
+        }
+        ClaudeCodeSelection::Only(list) => {
+            let (item, name) = tools(list);
+            (item, quote!(#private::ClaudeCodeSelection::Only(#private::Cow::Borrowed(#name))))
+        }
+    };
+    quote!({
+        #item
+        const #selection_name: #private::ClaudeCodeSelection = #value;
+        #selection_name
+    })
+}

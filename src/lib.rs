@@ -1,0 +1,123 @@
+//! Typed, compile-time checked built-in tool policies for AI agent runtimes.
+//!
+//! Agent runtimes give every session all of their built-in tools. `tool-policy` makes the
+//! restriction a typed value, checked before it reaches the runtime, through three front
+//! doors with one meaning:
+//!
+//! - the [`builtin_tools!`] macro, checked at compile time and expanding to a `const`;
+//! - the typestate [`Policy::builder`], where illegal states do not compile;
+//! - JSON agent definitions ([`json`]), with every error at its JSON pointer.
+//!
+//! All three run through the same validation and resolution code and produce the same
+//! [`ResolvedPolicy`] (GitHub Copilot) or [`ClaudeCodeSelection`] (Claude Code).
+//!
+//! ```
+//! use tool_policy::{builtin_tools, ResolvedPolicy};
+//!
+//! const REVIEWER: ResolvedPolicy = builtin_tools! {
+//!     client_mode: empty,
+//!     available_tools: ["mcp:*"],
+//!     excluded_tools: isolated,
+//! };
+//! let json = serde_json::to_value(&REVIEWER).unwrap();
+//! assert_eq!(json["availableTools"], serde_json::json!(["mcp:*"]));
+//! assert_eq!(json["toolFilterPrecedence"], "excluded");
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub use policy_core::builder::{Policy, PolicyBuilder};
+pub use policy_core::claude::{ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
+pub use policy_core::runtime::Runtime;
+pub use policy_core::*;
+
+/// A Copilot policy or Claude Code selection, checked at compile time.
+///
+/// Copilot (the default runtime): keys `available_tools`, `excluded_tools` and
+/// `client_mode` (`empty` | `copilot_cli`), each at most once, in any order; a selector is
+/// `[ "name", ... ]` or `isolated`. The value is a [`ResolvedPolicy`], usable in `const`
+/// and `static` items, with no run-time work and no allocation.
+///
+/// ```
+/// use tool_policy::{builtin_tools, ResolvedPolicy};
+///
+/// const DEFAULT: ResolvedPolicy = builtin_tools! {};
+/// static NO_SHELL: ResolvedPolicy = builtin_tools! { excluded_tools: ["bash", "builtin:web_fetch"] };
+/// const LOCKED: ResolvedPolicy = builtin_tools! {
+///     client_mode: empty,
+///     available_tools: ["mcp:*"],
+/// };
+/// assert_eq!(DEFAULT, ResolvedPolicy::DEFAULT);
+/// assert_eq!(NO_SHELL.excluded_tools().unwrap().to_strings(), ["builtin:bash", "builtin:web_fetch"]);
+/// ```
+///
+/// Claude Code: `runtime: claude_code` with exactly one of `only: [...]`,
+/// `disable: [...]` or `disable: "*"`; names come from the pinned catalog.
+///
+/// ```
+/// use tool_policy::{builtin_tools, ClaudeCodeSelection};
+///
+/// const READER: ClaudeCodeSelection = builtin_tools! { runtime: claude_code, only: ["Read", "Grep"] };
+/// assert_eq!(READER.args(), ["--tools=Read,Grep", "--strict-mcp-config"]);
+/// ```
+///
+/// Every rule that can be seen in the tokens is a compile error on the offending token:
+///
+/// ```compile_fail
+/// const P: tool_policy::ResolvedPolicy = tool_policy::builtin_tools! {
+///     available_tools: ["foo:bar"],
+/// };
+/// // error: unknown source `foo` in `foo:bar`; expected `builtin`, `custom` or `mcp`
+/// ```
+#[macro_export]
+macro_rules! builtin_tools {
+    ($($body:tt)*) => {
+        $crate::__private::builtin_tools! { $crate; $($body)* }
+    };
+}
+
+/// A [`WireName`] from a literal, checked at compile time.
+///
+/// ```
+/// use tool_policy::{wire, WireName};
+/// const MCP: WireName = wire!("mcp:*");
+/// assert_eq!(wire!("bash").as_str(), "bash");
+/// ```
+///
+/// ```compile_fail
+/// let name = tool_policy::wire!("bash*");
+/// // error: `*` must be the whole name (`*`, `builtin:*`, `mcp:*`); partial globs match nothing
+/// ```
+#[macro_export]
+macro_rules! wire {
+    ($name:literal) => {
+        const { $crate::WireName::from_static($name) }
+    };
+}
+
+/// A sub-agent tool name from a literal, checked at compile time: unprefixed runtime names
+/// only (`view`, `my_tool`, `probe/*`); `builtin:view` is refused.
+///
+/// ```
+/// use tool_policy::{agent_tool, subagents::AgentTools};
+/// let tools = AgentTools::only([agent_tool!("view"), agent_tool!("my_tool")]);
+/// ```
+///
+/// ```compile_fail
+/// let name = tool_policy::agent_tool!("builtin:view");
+/// ```
+#[macro_export]
+macro_rules! agent_tool {
+    ($name:literal) => {
+        const { $crate::subagents::AgentToolName::from_static($name) }
+    };
+}
+
+#[doc(hidden)]
+pub mod __private {
+    pub use core::option::Option::{None, Some};
+    pub use policy_core::claude::{ClaudeCodeSelection, ClaudeTool};
+    pub use policy_core::{ClientMode, ResolvedPolicy, WireName};
+    pub use policy_macros::builtin_tools;
+    pub use std::borrow::Cow;
+}
