@@ -24,6 +24,10 @@ pub fn builtin_tools(input: TokenStream) -> TokenStream {
             let checked = check::check(&invocation)?;
             Ok(expand::expand(&krate, &checked))
         })
-        .unwrap_or_else(syn::Error::into_compile_error)
+        .unwrap_or_else(|errors| {
+            // One `compile_error!` per error, in a block so the expansion stays one expression.
+            let errors = errors.into_compile_error();
+            quote::quote!({ #errors })
+        })
         .into()
 }

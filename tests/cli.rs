@@ -1,0 +1,189 @@
+//! The `tool-policy` command: output, exit codes and error lines.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout_json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn resolve_a_shipped_example() {
+    let output = run(&["resolve", "examples/agents/locked-down.json"], None);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout_json(&output),
+        json!({"clientMode": "empty", "availableTools": ["mcp:*"], "toolFilterPrecedence": "excluded"})
+    );
+}
+
+#[test]
+fn resolve_from_stdin_both_ways() {
+    let entry = r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"isolated": true}}"#;
+    for args in [&["resolve"][..], &["resolve", "-"], &["resolve", "--runtime", "copilot", "-"]] {
+        let output = run(args, Some(entry));
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout_json(&output)["excludedTools"].as_array().unwrap().len(), 10);
+    }
+}
+
+#[test]
+fn invalid_documents_exit_1_with_one_line_per_error() {
+    let document = r#"{"tools": [{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["foo:bar", "bash*"]}, "client-mode": "empty", "extra": 1}]}"#;
+    let output = run(&["resolve", "-"], Some(document));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let lines: Vec<String> = stderr(&output).lines().map(str::to_owned).collect();
+    let pointers: Vec<&str> = lines.iter().map(|l| l.split(": ").next().unwrap()).collect();
+    assert_eq!(pointers, ["/tools/0/extra", "/tools/0/available-tools/tools/0", "/tools/0/available-tools/tools/1"]);
+    assert!(lines[1].ends_with("unknown source `foo` in `foo:bar`; expected `builtin`, `custom` or `mcp`"));
+}
+
+#[test]
+fn the_root_pointer_is_empty() {
+    let output = run(&["resolve", "-"], Some("[]"));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).starts_with(": expected an agent definition object, found an array"));
+}
+
+#[test]
+fn usage_io_and_not_json_exit_2() {
+    for (args, stdin) in [
+        (&["resolve", "-"][..], Some("{not json")),
+        (&["resolve", "/nonexistent/file.json"], None),
+        (&["frobnicate"], None),
+        (&[], None),
+        (&["resolve", "--runtime", "codex", "-"], Some("{}")),
+        (&["resolve", "--runtime", "claude", "-"], Some("{}")),
+        (&["resolve", "a", "b"], None),
+        (&["resolve", "--bogus"], None),
+        (&["schema", "extra"], None),
+    ] {
+        let output = run(args, stdin);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(stderr(&output).starts_with("tool-policy: "), "{args:?}");
+    }
+    let output = run(&["resolve", "--runtime", "codex", "-"], Some("{}"));
+    assert!(stderr(&output).contains("runtime `codex` cannot honour a built-in tool selection yet"));
+    let output = run(&["frobnicate"], None);
+    assert!(stderr(&output).contains("unknown command `frobnicate`"));
+    let output = run(&["reslove"], None);
+    assert!(stderr(&output).contains("did you mean `resolve`?"));
+}
+
+#[test]
+fn warnings_go_to_stderr_and_keep_exit_0() {
+    let output =
+        run(&["resolve", "-"], Some(r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bsah"]}}"#));
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stderr(&output).starts_with("warning: /excluded-tools/tools/0: `bsah` is not a built-in tool"));
+    assert!(stderr(&output).contains("did you mean `bash`?"));
+}
+
+#[test]
+fn check_reports_each_file() {
+    let dir = std::env::temp_dir().join(format!("tool-policy-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {}}"#).unwrap();
+    let bad = bad.to_str().unwrap();
+    let output = run(&["check", "examples/agents/mcp-only.json", bad], None);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+    assert_eq!(stdout, format!("examples/agents/mcp-only.json: ok\n{bad}: invalid\n"));
+    assert_eq!(stderr(&output), format!("{bad}: /excluded-tools: {}\n", tool_policy::Error::EmptySelector));
+    let output = run(&["check", "examples/agents/mcp-only.json", "/nonexistent"], None);
+    assert_eq!(output.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn explain_names_the_deciding_pattern() {
+    let output = run(
+        &[
+            "explain",
+            "examples/agents/review-only.json",
+            "builtin:bash",
+            "view",
+            "mcp:github-list_issues",
+            "custom:mine",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "builtin:bash: not offered (excluded by `builtin:bash`)\n\
+         builtin:view: offered (allowed by `builtin:view`, no excluded pattern matches)\n\
+         mcp:github-list_issues: offered (allowed by `mcp:*`, no excluded pattern matches)\n\
+         custom:mine: offered (allowed by `custom:*`, no excluded pattern matches)\n"
+    );
+    let output = run(&["explain", "examples/agents/mcp-only.json", "builtin:veiw"], None);
+    assert!(stderr(&output).contains("did you mean `view`?"));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "builtin:veiw: not offered (no allow-list pattern matches)\n"
+    );
+    let output = run(&["explain", "examples/agents/mcp-only.json"], None);
+    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 32);
+    let output = run(&["explain", "examples/agents/mcp-only.json", "nope:x"], None);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn claude_code_runtime() {
+    let output = run(&["resolve", "--runtime", "claude-code", "examples/claude/gui-only.json"], None);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout_json(&output), json!({"args": ["--tools=", "--strict-mcp-config"], "cliVersion": "2.1.332"}));
+    let output =
+        run(&["resolve", "--runtime", "claude-code", "-"], Some(r#"{"builtin_tools": {"only": ["Read", "Glob2"]}}"#));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).starts_with("/builtin_tools/only/1: 'Glob2' is not one of ['Agent', "));
+    let output = run(&["resolve", "--runtime", "claude-code", "-"], Some(r#"{"only": ["Task"]}"#));
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout_json(&output)["args"], json!(["--tools=Agent", "--strict-mcp-config"]));
+    assert!(stderr(&output).contains("`Task` is a legacy name of `Agent`"));
+    let output = run(&["explain", "--runtime", "claude-code", "examples/claude/no-web.json", "WebFetch", "Read"], None);
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "WebFetch: not permitted (listed in `disable`)\nRead: permitted (not disabled; offered when the CLI offers it by default)\n"
+    );
+}
+
+#[test]
+fn schema_is_the_shipped_file() {
+    let output = run(&["schema"], None);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout_json(&output), serde_json::from_str::<Value>(tool_policy::schema::SCHEMA).unwrap());
+}
+
+#[test]
+fn help_for_each_command() {
+    for command in ["resolve", "check", "explain", "schema"] {
+        let output = run(&[command, "--help"], None);
+        assert_eq!(output.status.code(), Some(0));
+        assert!(String::from_utf8(output.stdout).unwrap().starts_with(&format!("tool-policy {command}")));
+    }
+    assert_eq!(run(&["--help"], None).status.code(), Some(0));
+}

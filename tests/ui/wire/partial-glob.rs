@@ -1,0 +1,3 @@
+fn main() {
+    let _ = tool_policy::wire!("bash*");
+}
