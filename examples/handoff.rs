@@ -17,7 +17,7 @@ fn main() {
     println!("tools registered on the session: {tools:?}");
 
     let policy = ORCHESTRATOR.with_invocation_tools(tools.iter().copied()).expect("tool names are valid wire names");
-    println!("availableTools: {:?}", policy.available_tools().map(|l| l.to_strings()));
+    println!("availableTools: {:?}", policy.available_tools().map(tool_policy::ToolList::to_strings));
     for name in ["transfer_to_coach", "lookup_resume", "drop_table"] {
         println!("  custom:{name}: {}", policy.decide(&Tool::custom(name)));
     }

@@ -121,3 +121,8 @@ pub mod __private {
     pub use policy_macros::builtin_tools;
     pub use std::borrow::Cow;
 }
+
+/// The README's examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

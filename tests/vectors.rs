@@ -1,6 +1,8 @@
 //! Resolution vectors: the seed design's eight JSON examples and two recipes, the SPEC's own
 //! examples, and every invalid shape of SPEC §1, through the JSON front door.
 
+#![allow(clippy::needless_pass_by_value)] // helpers take `json!` values by value: the call sites read better
+
 use serde_json::{Value, json};
 use tool_policy::json::{LoadError, load};
 

@@ -43,8 +43,11 @@ pub struct PolicyBuilder<Mode = CopilotCliMode, Allow = NoAllowList, Deny = NoDe
     client_mode: ClientMode,
     available: Option<Selector>,
     excluded: Option<Selector>,
-    state: PhantomData<fn() -> (Mode, Allow, Deny)>,
+    state: PhantomData<State<Mode, Allow, Deny>>,
 }
+
+/// The type-level state of a builder (a `fn` pointer, so it is `Send + Sync` and covariant).
+type State<M, A, X> = fn() -> (M, A, X);
 
 mod sealed {
     pub trait Sealed {}

@@ -95,7 +95,8 @@ impl PolicyEntry {
                 check_duplicates(slot, names.iter().map(WireName::as_str).enumerate(), names, &mut errors);
             }
         }
-        check_interlock(client_mode, available.as_ref().map(Some), &mut errors);
+        let given = available.as_ref().map_or(AllowListState::Absent, AllowListState::Given);
+        check_interlock(client_mode, given, &mut errors);
         if errors.is_empty() { Ok(PolicyEntry { client_mode, available, excluded }) } else { Err(errors) }
     }
 
@@ -214,12 +215,12 @@ impl EntryDraft<'_> {
         let excluded = check_slot(Slot::Excluded, &self.excluded, errors);
         if !self.client_mode_invalid {
             let mode = self.client_mode.unwrap_or_default();
-            let slot = match (&self.available, &available) {
-                (SlotDraft::Absent, _) => None,
-                (_, Some(selector)) => Some(Some(selector)),
-                (_, None) => Some(None),
+            let state = match (&self.available, &available) {
+                (SlotDraft::Absent, _) => AllowListState::Absent,
+                (_, Some(selector)) => AllowListState::Given(selector),
+                (_, None) => AllowListState::Broken,
             };
-            check_interlock(mode, slot, errors);
+            check_interlock(mode, state, errors);
         }
         let broken = self.client_mode_invalid
             || matches!(self.available, SlotDraft::Invalid)
@@ -294,18 +295,28 @@ fn check_duplicates<'t>(
     }
 }
 
+/// The allow-list as the interlock sees it.
+#[derive(Clone, Copy)]
+enum AllowListState<'a> {
+    /// Not given.
+    Absent,
+    /// Given but malformed: already reported, so the interlock says nothing more.
+    Broken,
+    /// Given and valid.
+    Given(&'a Selector),
+}
+
 /// SPEC §1.3: `empty` requires an allow-list, and not `{"tools": []}`.
-/// `available` is `None` when absent, `Some(None)` when given but broken.
-fn check_interlock(mode: ClientMode, available: Option<Option<&Selector>>, errors: &mut Vec<(At, Error)>) {
+fn check_interlock(mode: ClientMode, available: AllowListState<'_>, errors: &mut Vec<(At, Error)>) {
     if mode != ClientMode::Empty {
         return;
     }
     match available {
-        None => errors.push((At::ClientMode, Error::EmptyModeNeedsAllowList)),
-        Some(Some(Selector::Tools(names))) if names.is_empty() => {
+        AllowListState::Absent => errors.push((At::ClientMode, Error::EmptyModeNeedsAllowList)),
+        AllowListState::Given(Selector::Tools(names)) if names.is_empty() => {
             errors.push((At::Tools(Slot::Available), Error::EmptyModeEmptyAllowList));
         }
-        Some(_) => {}
+        AllowListState::Given(_) | AllowListState::Broken => {}
     }
 }
 
@@ -313,6 +324,7 @@ fn check_interlock(mode: ClientMode, available: Option<Option<&Selector>>, error
 mod tests {
     use super::*;
 
+    #[allow(clippy::unnecessary_wraps)] // a slot is an `Option<Selector>`
     fn tools(names: &[&'static str]) -> Option<Selector> {
         Some(Selector::Tools(names.iter().map(|n| WireName::from_static(n)).collect()))
     }

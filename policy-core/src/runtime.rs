@@ -13,7 +13,7 @@ pub enum Runtime {
     Copilot,
     /// The Claude Code CLI (`builtin_tools`).
     ClaudeCode,
-    /// The OpenAI Codex CLI: not supported yet.
+    /// The Codex CLI: not supported yet.
     Codex,
     /// The Gemini CLI: not supported yet.
     Gemini,

@@ -41,7 +41,7 @@ fn copilot(private: &TokenStream, policy: &ResolvedPolicy) -> TokenStream {
         let name = format_ident!("{}", name, span = Span::mixed_site());
         match list {
             Some(list) => {
-                let names = list.as_slice().iter().map(|n| n.as_str());
+                let names = list.as_slice().iter().map(policy_core::WireName::as_str);
                 (
                     quote!(const #name: &[#private::WireName] = &[#(#private::WireName::from_static(#names)),*];),
                     quote!(#private::Some(#name)),
