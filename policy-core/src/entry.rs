@@ -145,6 +145,27 @@ impl PolicyEntry {
         ResolvedPolicy::from_parts(self.client_mode, available, excluded)
     }
 
+    /// The entry in its JSON form (`client-mode` only when `empty`); loading it gives this
+    /// entry back.
+    pub fn to_json(&self) -> serde_json::Value {
+        let selector = |selector: &Selector| match selector {
+            Selector::Isolated => serde_json::json!({ "isolated": true }),
+            Selector::Tools(names) => serde_json::json!({ "tools": names }),
+        };
+        let mut entry = serde_json::Map::new();
+        entry.insert("kind".into(), crate::json::ENTRY_KIND.into());
+        if self.client_mode == ClientMode::Empty {
+            entry.insert("client-mode".into(), self.client_mode.as_str().into());
+        }
+        if let Some(available) = &self.available {
+            entry.insert(Slot::Available.json_key().into(), selector(available));
+        }
+        if let Some(excluded) = &self.excluded {
+            entry.insert(Slot::Excluded.json_key().into(), selector(excluded));
+        }
+        serde_json::Value::Object(entry)
+    }
+
     /// Built-in names outside the pinned catalog (bare names and `builtin:<name>`), with the
     /// place each stands.
     pub fn warnings(&self) -> Vec<(At, Warning)> {

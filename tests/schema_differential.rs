@@ -1,0 +1,391 @@
+//! The shipped JSON Schema and the loader accept and reject the same documents: 10,000
+//! generated entries (valid, near-valid and hostile) and 2,000 agent definitions.
+//!
+//! The one disagreement JSON Schema cannot avoid is classified, not ignored: the schema
+//! refuses a bare name beside its `builtin:` form only for the pinned catalog's names, so
+//! for any other name only the loader refuses the pair. Every disagreement must be exactly
+//! that case, and that case must always be a disagreement.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+use tool_policy::copilot::{BUILTIN_TOOLS, WINDOWS_TOOLS};
+use tool_policy::json::{load_definition_value, load_entry_value};
+
+fn validator(root: &str) -> jsonschema::Validator {
+    let mut schema: Value = serde_json::from_str(tool_policy::schema::SCHEMA).unwrap();
+    schema["$ref"] = json!(root);
+    jsonschema::validator_for(&schema).expect("the shipped schema compiles")
+}
+
+const NEAR_KEYS: &[&str] = &[
+    "availableTools",
+    "available_tools",
+    "excluded",
+    "client_mode",
+    "clientMode",
+    "tools",
+    "isolated",
+    "Kind",
+    "",
+    "extra",
+];
+
+fn catalog_name() -> impl Strategy<Value = String> {
+    proptest::sample::select(BUILTIN_TOOLS.iter().chain(&WINDOWS_TOOLS).copied().collect::<Vec<_>>())
+        .prop_map(str::to_owned)
+}
+
+fn valid_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => catalog_name(),
+        1 => Just(String::from("*")),
+        2 => "[A-Za-z0-9_-]{1,10}",
+        3 => (prop_oneof![Just("builtin"), Just("custom"), Just("mcp")], prop_oneof![catalog_name(), "[A-Za-z0-9_-]{1,10}", Just(String::from("*"))])
+            .prop_map(|(source, name)| format!("{source}:{name}")),
+    ]
+}
+
+fn invalid_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(String::new()),
+        Just(String::from("foo:bar")),
+        Just(String::from("Builtin:bash")),
+        Just(String::from("builtin:")),
+        Just(String::from(":x")),
+        Just(String::from("mcp:a:b")),
+        Just(String::from("bash*")),
+        Just(String::from("mcp:srv-*")),
+        Just(String::from("**")),
+        Just(String::from(" bash")),
+        Just(String::from("bash\n")),
+        Just(String::from("bäsh")),
+        Just(String::from("a.b")),
+        Just(String::from("mcp:srv/tool")),
+        Just("a".repeat(300) + " "),
+        ".{0,12}",
+        "\\PC{1,6}",
+    ]
+}
+
+fn non_string() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<i64>().prop_map(Value::from),
+        any::<bool>().prop_map(Value::from),
+        Just(json!(["bash"])),
+        Just(json!({"name": "bash"})),
+        Just(json!(1.5)),
+    ]
+}
+
+fn list_item() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        8 => valid_name().prop_map(Value::from),
+        3 => invalid_name().prop_map(Value::from),
+        1 => non_string(),
+    ]
+}
+
+/// A tools list, sometimes with a bare name and its `builtin:` twin, or an exact duplicate.
+fn tool_list() -> impl Strategy<Value = Value> {
+    let items = prop_oneof![
+        3 => prop::collection::vec(valid_name().prop_map(Value::from), 0..6),
+        2 => prop::collection::vec(list_item(), 0..8),
+    ];
+    (
+        items,
+        prop_oneof![6 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)],
+        prop_oneof![catalog_name(), "[a-z_]{1,8}"],
+        any::<prop::sample::Index>(),
+    )
+        .prop_map(|(mut items, twist, name, at)| {
+            match twist {
+                1 => {
+                    items.insert(at.index(items.len() + 1), Value::from(name.clone()));
+                    items.push(Value::from(format!("builtin:{name}")));
+                }
+                2 if !items.is_empty() => {
+                    let copy = items[at.index(items.len())].clone();
+                    items.push(copy);
+                }
+                _ => {}
+            }
+            Value::Array(items)
+        })
+}
+
+fn selector() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        24 => tool_list().prop_map(|tools| json!({"tools": tools})),
+        6 => Just(json!({"isolated": true})),
+        1 => Just(json!({"isolated": false})),
+        1 => non_string().prop_map(|v| json!({"isolated": v})),
+        1 => Just(json!({})),
+        1 => tool_list().prop_map(|tools| json!({"tools": tools, "isolated": true})),
+        1 => (tool_list(), proptest::sample::select(NEAR_KEYS)).prop_map(|(tools, key)| {
+            let mut map = Map::new();
+            map.insert(String::from("tools"), tools);
+            map.insert(key.to_owned(), json!(1));
+            Value::Object(map)
+        }),
+        1 => non_string().prop_map(|tools| json!({"tools": tools})),
+        1 => non_string(),
+    ]
+}
+
+fn deep(depth: usize) -> Value {
+    (0..depth).fold(json!({"leaf": "x"}), |inner, i| {
+        if i % 2 == 0 { json!({ format!("level{i}"): inner }) } else { json!([inner]) }
+    })
+}
+
+fn bindings() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        4 => prop::collection::vec(Just(json!({"name": "b", "input": "x"})), 0..3).prop_map(Value::Array),
+        1 => (1usize..48).prop_map(|d| json!([{"nested": deep(d)}])),
+        1 => Just(json!([{"ok": 1}, "not an object"])),
+        1 => non_string(),
+    ]
+}
+
+fn client_mode() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        5 => Just(json!("empty")),
+        5 => Just(json!("copilot-cli")),
+        1 => Just(json!("Empty")),
+        1 => Just(json!("copilot_cli")),
+        1 => non_string(),
+    ]
+}
+
+fn kind() -> impl Strategy<Value = Option<Value>> {
+    prop_oneof![
+        20 => Just(Some(json!("github-cli-builtin-tools"))),
+        1 => Just(None),
+        1 => Just(Some(json!("github-cli-builtin-tool"))),
+        1 => non_string().prop_map(Some),
+    ]
+}
+
+fn entry() -> impl Strategy<Value = Value> {
+    (
+        kind(),
+        prop::option::weighted(0.2, prop_oneof![4 => ".{0,8}".prop_map(Value::from), 1 => non_string()]),
+        prop::option::weighted(0.2, prop_oneof![4 => ".{0,8}".prop_map(Value::from), 1 => non_string()]),
+        prop::option::weighted(0.2, bindings()),
+        prop::option::weighted(0.7, selector()),
+        prop::option::weighted(0.6, selector()),
+        prop::option::weighted(0.5, client_mode()),
+        prop::option::weighted(0.08, (proptest::sample::select(NEAR_KEYS), non_string())),
+    )
+        .prop_map(|(kind, name, description, bindings, available, excluded, mode, extra)| {
+            let mut map = Map::new();
+            let mut put = |key: &str, value: Option<Value>| {
+                if let Some(value) = value {
+                    map.insert(key.to_owned(), value);
+                }
+            };
+            put("kind", kind);
+            put("name", name);
+            put("description", description);
+            put("bindings", bindings);
+            put("available-tools", available);
+            put("excluded-tools", excluded);
+            put("client-mode", mode);
+            if let Some((key, value)) = extra {
+                put(key, Some(value));
+            }
+            Value::Object(map)
+        })
+}
+
+/// Whether some selector list holds a bare name and its `builtin:` twin for a name outside
+/// the schema's twin clause: the one shape only the loader can refuse.
+fn has_uncatalogued_twin(entry: &Value) -> bool {
+    ["available-tools", "excluded-tools"].iter().any(|slot| {
+        let Some(items) = entry.get(slot).and_then(|s| s.get("tools")).and_then(Value::as_array) else { return false };
+        let names: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
+        names.iter().any(|name| {
+            let known = BUILTIN_TOOLS.contains(name) || WINDOWS_TOOLS.contains(name) || *name == "*";
+            !known && names.contains(&format!("builtin:{name}").as_str())
+        })
+    })
+}
+
+fn agree(schema_accepts: bool, loader_accepts: bool, document: &Value, gap: bool) -> Result<(), TestCaseError> {
+    if gap && loader_accepts {
+        prop_assert!(false, "the loader accepted a bare/builtin twin: {document}");
+    }
+    let expected_schema = loader_accepts || gap && schema_accepts;
+    prop_assert_eq!(
+        schema_accepts,
+        expected_schema,
+        "schema {} but loader {}: {}",
+        if schema_accepts { "accepts" } else { "rejects" },
+        if loader_accepts { "accepts" } else { "rejects" },
+        document
+    );
+    Ok(())
+}
+
+/// Runs a property on a thread with room for proptest's nested strategies (a debug build
+/// keeps whole strategy values on the stack).
+fn run<S: Strategy>(
+    cases: u32,
+    strategy: impl FnOnce() -> S + Send + 'static,
+    test: impl Fn(S::Value) -> Result<(), TestCaseError> + Send + 'static,
+) {
+    let config = ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() };
+    std::thread::Builder::new()
+        .stack_size(256 * 1024 * 1024)
+        .spawn(move || {
+            let mut runner = proptest::test_runner::TestRunner::new(config);
+            if let Err(error) = runner.run(&strategy(), test) {
+                panic!("{error}");
+            }
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// How many generated documents were accepted, rejected, and fell in the gap.
+#[derive(Default)]
+struct Tally {
+    accepted: AtomicUsize,
+    rejected: AtomicUsize,
+    gap: AtomicUsize,
+}
+
+impl Tally {
+    fn count(&self, loader_accepts: bool, gap: bool) {
+        let counter = if loader_accepts { &self.accepted } else { &self.rejected };
+        counter.fetch_add(1, Ordering::Relaxed);
+        if gap {
+            self.gap.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    fn check(&self, name: &str, at_least: usize) {
+        let (accepted, rejected, gap) = (
+            self.accepted.load(Ordering::Relaxed),
+            self.rejected.load(Ordering::Relaxed),
+            self.gap.load(Ordering::Relaxed),
+        );
+        eprintln!("{name}: {accepted} accepted, {rejected} rejected, {gap} in the twin gap");
+        assert!(accepted >= at_least && rejected >= at_least, "{name}: the generator must produce both kinds");
+        assert!(gap > 0, "{name}: the generator must reach the twin gap");
+    }
+}
+
+#[test]
+fn entries() {
+    let schema = validator("#/$defs/githubCliBuiltinToolsTool");
+    let tally = Arc::new(Tally::default());
+    let counts = Arc::clone(&tally);
+    run(10_000, entry, move |document| {
+        let schema_accepts = schema.is_valid(&document);
+        let loader_accepts = load_entry_value(document.clone()).is_ok();
+        let gap = has_uncatalogued_twin(&document);
+        counts.count(loader_accepts, gap);
+        agree(schema_accepts, loader_accepts, &document, gap)
+    });
+    tally.check("entries", 2_000);
+}
+
+fn custom_agent() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        4 => prop::collection::vec(prop_oneof![
+            4 => "[a-z_]{1,8}".prop_map(Value::from),
+            1 => Just(json!("probe/*")),
+            1 => Just(json!("*")),
+            1 => Just(json!("builtin:view")),
+            1 => invalid_name().prop_map(Value::from),
+            1 => non_string(),
+        ], 0..4).prop_map(|tools| json!({"name": "a", "prompt": "p", "tools": tools})),
+        1 => Just(json!({"name": "a", "tools": null})),
+        1 => Just(json!({"name": "a"})),
+        1 => Just(json!({"tools": ["view"]})),
+        1 => Just(json!({"name": 3})),
+        1 => Just(json!({"name": "a", "tools": "view"})),
+        1 => Just(json!({"name": "a", "tools": ["view", "view"]})),
+        1 => non_string(),
+    ]
+}
+
+fn definition() -> impl Strategy<Value = Value> {
+    let tool = prop_oneof![
+        4 => entry(),
+        3 => Just(json!({"kind": "mcp", "name": "github", "connection": {"command": "x"}})),
+        1 => Just(json!({"kind": "github-cli-builtin-tool", "excluded-tools": {"tools": ["*"]}})),
+        1 => Just(json!({"name": "no kind"})),
+        1 => Just(json!({"kind": 5})),
+        1 => non_string(),
+    ];
+    (
+        prop::option::weighted(
+            0.9,
+            prop_oneof![10 => prop::collection::vec(tool, 0..4).prop_map(Value::Array), 1 => non_string()],
+        ),
+        prop::option::weighted(
+            0.3,
+            prop_oneof![4 => prop::collection::vec(custom_agent(), 0..3).prop_map(Value::Array), 1 => non_string()],
+        ),
+        prop_oneof![20 => Just(true), 1 => Just(false)],
+    )
+        .prop_map(|(tools, agents, object)| {
+            if !object {
+                return json!(["not", "an", "object"]);
+            }
+            let mut map = Map::new();
+            map.insert(String::from("name"), json!("agent"));
+            if let Some(tools) = tools {
+                map.insert(String::from("tools"), tools);
+            }
+            if let Some(agents) = agents {
+                map.insert(String::from("customAgents"), agents);
+            }
+            Value::Object(map)
+        })
+}
+
+#[test]
+fn definitions() {
+    let schema = validator("#/$defs/agentDefinition");
+    let tally = Arc::new(Tally::default());
+    let counts = Arc::clone(&tally);
+    run(2_000, definition, move |document| {
+        let schema_accepts = schema.is_valid(&document);
+        let loader_accepts = load_definition_value(document.clone()).is_ok();
+        let gap = document.get("tools").and_then(Value::as_array).is_some_and(|tools| {
+            tools.iter().any(|t| t.get("kind") == Some(&json!("github-cli-builtin-tools")) && has_uncatalogued_twin(t))
+        });
+        counts.count(loader_accepts, gap);
+        agree(schema_accepts, loader_accepts, &document, gap)
+    });
+    tally.check("definitions", 300);
+}
+
+#[test]
+fn shipped_examples_pass_both() {
+    let schema = validator("#/$defs/agentDefinition");
+    for file in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agents")).unwrap() {
+        let document: Value = serde_json::from_str(&std::fs::read_to_string(file.unwrap().path()).unwrap()).unwrap();
+        assert!(schema.is_valid(&document), "{document}");
+        assert!(load_definition_value(document).is_ok());
+    }
+}
+
+#[test]
+fn the_gap_is_real_and_only_there() {
+    let entry = validator("#/$defs/githubCliBuiltinToolsTool");
+    let twin = json!({"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["frob", "builtin:frob"]}});
+    assert!(entry.is_valid(&twin), "JSON Schema cannot compare items of arbitrary names");
+    assert!(load_entry_value(twin).is_err());
+    let catalogued = json!({"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bash", "builtin:bash"]}});
+    assert!(!entry.is_valid(&catalogued));
+    assert!(load_entry_value(catalogued).is_err());
+}
