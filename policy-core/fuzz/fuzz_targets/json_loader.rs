@@ -1,0 +1,31 @@
+//! The JSON loader on arbitrary bytes: it never panics, an accepted document resolves, and
+//! a rejected one reports at least one error with a well-formed pointer.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use policy_core::json::{LoadError, load, load_definition, load_entry};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    for result in [load(text), load_definition(text), load_entry(text)] {
+        match result {
+            Ok(loaded) => {
+                let json = serde_json::to_value(loaded.policy()).expect("a resolved policy serializes");
+                assert_eq!(json["toolFilterPrecedence"], "excluded");
+                if let Some(entry) = loaded.entry() {
+                    // Round trip: the authored form loads back to the same entry.
+                    let again = policy_core::json::load_entry_value(&entry.to_json()).expect("round trip");
+                    assert_eq!(again.entry(), Some(entry));
+                }
+            }
+            Err(LoadError::Invalid(report)) => {
+                assert!(!report.errors.is_empty());
+                for error in &report.errors {
+                    assert!(error.pointer.is_empty() || error.pointer.starts_with('/'));
+                    assert!(!error.item.to_string().is_empty());
+                }
+            }
+            Err(LoadError::NotJson(message)) => assert!(!message.is_empty()),
+        }
+    }
+});
