@@ -39,6 +39,6 @@ fn main() -> std::process::ExitCode {
     let mcp = WireName::mcp("github", "list_issues");
     println!("\n  {mcp:32} {}", policy.decide(&Tool::mcp(mcp.name())));
     println!("  {:32} {}", "custom:my_tool", policy.decide(&Tool::custom("my_tool")));
-    println!("\nother tool entries, untouched: {}", loaded.other_tools().count());
+    println!("\nother tool entries, untouched: {}", loaded.other_tools().len());
     std::process::ExitCode::SUCCESS
 }

@@ -117,7 +117,7 @@ macro_rules! agent_tool {
 pub mod __private {
     pub use core::option::Option::{None, Some};
     pub use policy_core::claude::{ClaudeCodeSelection, ClaudeTool};
-    pub use policy_core::{ClientMode, ResolvedPolicy, WireName};
+    pub use policy_core::{ClientMode, ResolvedPolicy, ToolList, WireName};
     pub use policy_macros::builtin_tools;
     pub use std::borrow::Cow;
 }

@@ -184,7 +184,7 @@ fn read(path: &str) -> Result<Result<String, LoadError>, Failure> {
 
 /// A loaded document, whichever runtime it is for.
 enum Loaded {
-    Copilot(json::Loaded),
+    Copilot(Box<json::Loaded>),
     ClaudeCode(claude::Loaded),
 }
 
@@ -201,7 +201,7 @@ impl Loaded {
 fn load(runtime: Runtime, path: &str) -> Result<Result<Loaded, Report>, Failure> {
     let loaded = read(path)?.and_then(|text| match runtime {
         Runtime::ClaudeCode => claude::ClaudeCodeSelection::from_json(&text).map(Loaded::ClaudeCode),
-        _ => json::load(&text).map(Loaded::Copilot),
+        _ => json::load(&text).map(|loaded| Loaded::Copilot(Box::new(loaded))),
     });
     match loaded {
         Ok(loaded) => Ok(Ok(loaded)),

@@ -240,7 +240,7 @@ proptest! {
 
     #[test]
     fn json_round_trips(entry in entry()) {
-        let loaded = load_entry_value(entry.to_json()).unwrap();
+        let loaded = load_entry_value(&entry.to_json()).unwrap();
         prop_assert_eq!(loaded.entry(), Some(&entry));
         prop_assert_eq!(loaded.policy(), &entry.resolve());
     }
@@ -257,12 +257,12 @@ proptest! {
         if let Some(excluded) = policy.excluded_tools() {
             again["excluded-tools"] = serde_json::json!({"tools": excluded.to_strings()});
         }
-        prop_assert_eq!(load_entry_value(again).unwrap().into_policy(), policy);
+        prop_assert_eq!(load_entry_value(&again).unwrap().into_policy(), policy);
     }
 
     #[test]
     fn the_builder_agrees_with_the_loader(entry in entry()) {
-        let from_json = load_entry_value(entry.to_json()).unwrap().into_policy();
+        let from_json = load_entry_value(&entry.to_json()).unwrap().into_policy();
         prop_assert_eq!(via_builder(&entry), from_json);
     }
 

@@ -288,7 +288,7 @@ fn entries() {
     let counts = Arc::clone(&tally);
     run(10_000, entry, move |document| {
         let schema_accepts = schema.is_valid(&document);
-        let loader_accepts = load_entry_value(document.clone()).is_ok();
+        let loader_accepts = load_entry_value(&document).is_ok();
         let gap = has_uncatalogued_twin(&document);
         counts.count(loader_accepts, gap);
         agree(schema_accepts, loader_accepts, &document, gap)
@@ -359,7 +359,7 @@ fn definitions() {
     let counts = Arc::clone(&tally);
     run(2_000, definition, move |document| {
         let schema_accepts = schema.is_valid(&document);
-        let loader_accepts = load_definition_value(document.clone()).is_ok();
+        let loader_accepts = load_definition_value(&document).is_ok();
         let gap = document.get("tools").and_then(Value::as_array).is_some_and(|tools| {
             tools.iter().any(|t| t.get("kind") == Some(&json!("github-cli-builtin-tools")) && has_uncatalogued_twin(t))
         });
@@ -375,7 +375,7 @@ fn shipped_examples_pass_both() {
     for file in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agents")).unwrap() {
         let document: Value = serde_json::from_str(&std::fs::read_to_string(file.unwrap().path()).unwrap()).unwrap();
         assert!(schema.is_valid(&document), "{document}");
-        assert!(load_definition_value(document).is_ok());
+        assert!(load_definition_value(&document).is_ok());
     }
 }
 
@@ -384,8 +384,8 @@ fn the_gap_is_real_and_only_there() {
     let entry = validator("#/$defs/githubCliBuiltinToolsTool");
     let twin = json!({"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["frob", "builtin:frob"]}});
     assert!(entry.is_valid(&twin), "JSON Schema cannot compare items of arbitrary names");
-    assert!(load_entry_value(twin).is_err());
+    assert!(load_entry_value(&twin).is_err());
     let catalogued = json!({"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bash", "builtin:bash"]}});
     assert!(!entry.is_valid(&catalogued));
-    assert!(load_entry_value(catalogued).is_err());
+    assert!(load_entry_value(&catalogued).is_err());
 }

@@ -18,6 +18,30 @@ macro_rules! catalog {
         )*
         /// Every built-in tool name of the pinned CLI on Linux, in descriptor order.
         pub const BUILTIN_TOOLS: [&str; 32] = [$($name),*];
+
+        /// The catalog's own `'static` wire name for `text` when it is a catalog name, bare
+        /// (`bash`) or qualified (`builtin:bash`): parsing and qualifying the common names
+        /// then allocates nothing.
+        pub(crate) fn interned(text: &str) -> Option<WireName> {
+            Some(match text {
+                $($name => $constant,)*
+                $(concat!("builtin:", $name) => WireName::from_static(concat!("builtin:", $name)),)*
+                _ => return None,
+            })
+        }
+
+        /// `builtin:<name>` as a `'static` wire name, for a catalog name.
+        pub(crate) fn qualified(name: &str) -> Option<WireName> {
+            Some(match name {
+                $($name => WireName::from_static(concat!("builtin:", $name)),)*
+                _ => return None,
+            })
+        }
+
+        /// Whether `name` is a built-in of the pinned CLI (on Linux or Windows).
+        pub fn is_builtin(name: &str) -> bool {
+            matches!(name, $($name)|* | "powershell" | "read_powershell" | "stop_powershell" | "list_powershell")
+        }
     };
 }
 
@@ -108,11 +132,6 @@ pub const DEFAULT_OFFERED: [&str; 17] = [
     "task",
 ];
 
-/// Whether `name` is a built-in of the pinned CLI (on Linux or Windows).
-pub fn is_builtin(name: &str) -> bool {
-    BUILTIN_TOOLS.contains(&name) || WINDOWS_TOOLS.contains(&name)
-}
-
 /// The catalog name nearest to `name`, for a did-you-mean.
 pub fn suggest(name: &str) -> Option<&'static str> {
     crate::suggest::did_you_mean(name, BUILTIN_TOOLS.into_iter().chain(WINDOWS_TOOLS))
@@ -142,5 +161,9 @@ mod tests {
         assert!(!BASH.is_qualified());
         assert_eq!(suggest("bsah"), Some("bash"));
         assert_eq!(suggest("webfetch"), Some("web_fetch"));
+        for name in BUILTIN_TOOLS.iter().chain(&WINDOWS_TOOLS) {
+            assert!(is_builtin(name));
+        }
+        assert!(!is_builtin("Bash") && !is_builtin("shell"));
     }
 }

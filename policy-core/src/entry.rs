@@ -295,23 +295,44 @@ fn check_duplicates<'t>(
     names: &[WireName],
     errors: &mut Vec<(At, Error)>,
 ) {
+    fn key(name: &WireName) -> (Source, &str) {
+        (name.source().unwrap_or(Source::Builtin), name.name())
+    }
     if names.len() < 2 {
         return;
     }
-    let mut seen: HashMap<(Source, &str), (usize, &str)> = HashMap::with_capacity(names.len());
-    for ((index, text), name) in texts.zip(names) {
-        let key = (name.source().unwrap_or(Source::Builtin), name.name());
-        if let Some(&(first, first_text)) = seen.get(&key) {
-            errors.push((
-                At::Tool(slot, index),
-                Error::DuplicateTool {
-                    qualified: format!("{}:{}", key.0, key.1),
-                    first: (first, first_text.to_owned()),
-                    second: (index, text.to_owned()),
-                },
-            ));
-        } else {
-            seen.insert(key, (index, text));
+    let texts: Vec<(usize, &str)> = texts.collect();
+    let mut report = |first: usize, second: usize| {
+        let (source, name) = key(&names[second]);
+        errors.push((
+            At::Tool(slot, texts[second].0),
+            Error::DuplicateTool {
+                qualified: format!("{source}:{name}"),
+                first: (texts[first].0, texts[first].1.to_owned()),
+                second: (texts[second].0, texts[second].1.to_owned()),
+            },
+        ));
+    };
+    if names.len() <= 32 {
+        // Short lists (nearly all of them): compare fingerprints pairwise, no allocation.
+        for second in 1..names.len() {
+            let (source, name) = key(&names[second]);
+            let fingerprint = names[second].fingerprint();
+            if let Some(first) = (0..second)
+                .find(|&first| names[first].fingerprint() == fingerprint && key(&names[first]) == (source, name))
+            {
+                report(first, second);
+            }
+        }
+    } else {
+        let mut seen: HashMap<(Source, &str), usize> = HashMap::with_capacity(names.len());
+        for (second, name) in names.iter().enumerate() {
+            match seen.get(&key(name)) {
+                Some(&first) => report(first, second),
+                None => {
+                    seen.insert(key(name), second);
+                }
+            }
         }
     }
 }

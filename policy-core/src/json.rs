@@ -3,7 +3,12 @@
 //! Every error of a document is reported at once, each at its RFC 6901 pointer. Documents
 //! are bounded: at most [`MAX_DOCUMENT_BYTES`] bytes and [`MAX_NESTING`] levels.
 
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::entry::{ClientMode, EntryDraft, PolicyEntry, SlotDraft};
 use crate::error::{At, Error, Located, Report, Slot, Warning};
@@ -32,8 +37,8 @@ pub enum LoadError {
     Invalid(Report),
 }
 
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::NotJson(message) => write!(f, "not JSON: {message}"),
             LoadError::Invalid(report) => report.fmt(f),
@@ -43,14 +48,15 @@ impl std::fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// A loaded agent definition or single entry.
+/// A loaded agent definition or single entry. It keeps the document's text, so other tool
+/// entries pass through byte for byte.
 #[derive(Clone, Debug)]
 pub struct Loaded {
     entry: Option<PolicyEntry>,
     policy: ResolvedPolicy,
     warnings: Vec<Located<Warning>>,
     custom_agents: Option<Vec<CustomAgentConfig>>,
-    document: Value,
+    text: Box<str>,
     policy_index: Option<usize>,
 }
 
@@ -80,113 +86,117 @@ impl Loaded {
         self.custom_agents.as_deref()
     }
 
-    /// The definition's other tool entries, untouched, for the code that builds the agent's
-    /// tools. The policy entry is never among them.
-    pub fn other_tools(&self) -> impl Iterator<Item = &Value> {
-        let tools = self.document.get("tools").and_then(Value::as_array);
+    /// The definition's other tool entries, exactly as written, for the code that builds the
+    /// agent's tools. The policy entry is never among them.
+    pub fn other_tools(&self) -> Vec<&RawValue> {
+        let Ok(root) = serde_json::from_str::<&RawValue>(&self.text) else { return Vec::new() };
+        let tools = Node(root)
+            .object()
+            .and_then(|fields| fields.into_iter().find(|(key, _)| key == "tools").and_then(|(_, tools)| tools.array()));
         let skip = self.policy_index;
-        tools.into_iter().flatten().enumerate().filter(move |(i, _)| Some(*i) != skip).map(|(_, tool)| tool)
+        tools
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| Some(*i) != skip)
+            .map(|(_, item)| item.0)
+            .collect()
     }
 
     /// The whole document as it was read.
-    pub fn document(&self) -> &Value {
-        &self.document
+    pub fn text(&self) -> &str {
+        &self.text
     }
+
+    /// The whole document, parsed.
+    pub fn document(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or(Value::Null)
+    }
+}
+
+/// What a document is loaded as.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    /// A single entry when the top-level `kind` is `github-cli-builtin-tools`, else a definition.
+    Either,
+    Definition,
+    Entry,
 }
 
 /// Loads a document: a single entry when its top-level `kind` is
 /// `github-cli-builtin-tools`, otherwise an agent definition.
 pub fn load(text: &str) -> Result<Loaded, LoadError> {
-    load_value(parse(text)?)
+    load_as(text, Expect::Either)
 }
 
 /// Loads an agent definition (`{"tools": [...], ...}`).
 pub fn load_definition(text: &str) -> Result<Loaded, LoadError> {
-    load_definition_value(parse(text)?)
+    load_as(text, Expect::Definition)
 }
 
 /// Loads a single policy entry.
 pub fn load_entry(text: &str) -> Result<Loaded, LoadError> {
-    load_entry_value(parse(text)?)
+    load_as(text, Expect::Entry)
 }
 
 /// [`load`] for a parsed document.
-pub fn load_value(document: Value) -> Result<Loaded, LoadError> {
-    if document.get("kind").and_then(Value::as_str) == Some(ENTRY_KIND) {
-        load_entry_value(document)
-    } else {
-        load_definition_value(document)
-    }
+pub fn load_value(document: &Value) -> Result<Loaded, LoadError> {
+    load(&document.to_string())
 }
 
 /// [`load_entry`] for a parsed document.
-pub fn load_entry_value(document: Value) -> Result<Loaded, LoadError> {
-    let mut sink = Sink::default();
-    let entry = entry(&document, Ptr::Root, true, &mut sink);
-    sink.finish(document, entry.map(|e| (None, e)), None)
+pub fn load_entry_value(document: &Value) -> Result<Loaded, LoadError> {
+    load_entry(&document.to_string())
 }
 
 /// [`load_definition`] for a parsed document.
-pub fn load_definition_value(document: Value) -> Result<Loaded, LoadError> {
-    let mut sink = Sink::default();
-    let Some(map) = document.as_object() else {
-        sink.error(Ptr::Root, wrong_type("an agent definition object", &document));
-        return sink.finish(document, None, None);
-    };
-    let mut found: Option<(usize, Option<PolicyEntry>)> = None;
-    if let Some(tools) = map.get("tools") {
-        let at = Ptr::Root.key("tools");
-        match tools {
-            Value::Array(tools) => {
-                for (i, tool) in tools.iter().enumerate() {
-                    let at = at.index(i);
-                    let Some(object) = tool.as_object() else {
-                        sink.error(at, wrong_type("a tool entry object", tool));
-                        continue;
-                    };
-                    match object.get("kind").and_then(Value::as_str) {
-                        Some(ENTRY_KIND) => {
-                            let loaded = entry(tool, at, false, &mut sink);
-                            match &found {
-                                Some((first, _)) => sink.error(at, Error::SecondPolicyEntry { first: *first }),
-                                None => found = Some((i, loaded)),
-                            }
-                        }
-                        Some(kind) if did_you_mean(kind, [ENTRY_KIND]).is_some() => {
-                            sink.warn(at.key("kind"), Warning::NearMissKind { kind: kind.to_owned() });
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            other => sink.error(at, wrong_type("an array of tool entries", other)),
-        }
-    }
-    let custom_agents = map.get("customAgents").map(|agents| {
-        subagents::load_custom_agents(agents, |i, error| {
-            let at = Ptr::Root.key("customAgents");
-            match i {
-                subagents::AgentAt::List => sink.error(at, error),
-                subagents::AgentAt::Agent(a) => sink.error(at.index(a), error),
-                subagents::AgentAt::Key(a, key) => sink.error(at.index(a).key(key), error),
-                subagents::AgentAt::Tool(a, t) => sink.error(at.index(a).key("tools").index(t), error),
-            }
-        })
-    });
-    let (index, entry) = match found {
-        Some((i, Some(entry))) => (Some(i), Some(entry)),
-        Some((i, None)) => (Some(i), None),
-        None => (None, None),
-    };
-    let policy = entry.map(|e| (index, e));
-    sink.finish(document, policy, custom_agents.flatten())
+pub fn load_definition_value(document: &Value) -> Result<Loaded, LoadError> {
+    load_definition(&document.to_string())
 }
 
-/// Parses text with the size and depth limits.
-pub fn parse(text: &str) -> Result<Value, LoadError> {
+fn load_as(text: &str, expect: Expect) -> Result<Loaded, LoadError> {
+    check_size(text)?;
+    let root: Root<'_> = serde_json::from_str(text).map_err(|error| LoadError::NotJson(error.to_string()))?;
+    if nesting_exceeds(text.as_bytes(), MAX_NESTING) {
+        return Err(invalid_document(Error::TooDeep { limit: MAX_NESTING }));
+    }
+    let mut sink = Sink::default();
+    let (policy, custom_agents) = match root {
+        Root::Object(fields) => {
+            let single = match expect {
+                Expect::Entry => true,
+                Expect::Definition => false,
+                Expect::Either => fields.iter().any(|(key, value)| {
+                    key == "kind"
+                        && matches!(value, RootValue::Raw(raw) if Node(raw).string().as_deref() == Some(ENTRY_KIND))
+                }),
+            };
+            if single {
+                let fields = fields.into_iter().map(|(key, value)| (key, value.node()));
+                (entry(fields, Ptr::Root, true, &mut sink).map(|entry| (None, entry)), None)
+            } else {
+                definition(fields, &mut sink)
+            }
+        }
+        Root::Other(found) => {
+            let expected = if expect == Expect::Entry { "a policy entry object" } else { "an agent definition object" };
+            sink.error(Ptr::Root, Error::WrongType { expected, found });
+            (None, None)
+        }
+    };
+    sink.finish(text, policy, custom_agents)
+}
+
+fn check_size(text: &str) -> Result<(), LoadError> {
     if text.len() > MAX_DOCUMENT_BYTES {
         return Err(invalid_document(Error::DocumentTooLarge { size: text.len(), limit: MAX_DOCUMENT_BYTES }));
     }
+    Ok(())
+}
+
+/// Parses text into a [`Value`] with the size and depth limits.
+pub fn parse(text: &str) -> Result<Value, LoadError> {
+    check_size(text)?;
     serde_json::from_str(text).map_err(|error| {
         if nesting_exceeds(text.as_bytes(), MAX_NESTING) {
             invalid_document(Error::TooDeep { limit: MAX_NESTING })
@@ -200,69 +210,445 @@ fn invalid_document(error: Error) -> LoadError {
     LoadError::Invalid(Report { errors: vec![Located { pointer: String::new(), item: error }], warnings: Vec::new() })
 }
 
-/// Whether brackets outside strings nest deeper than `limit` (only read after a parse
-/// error, to tell "too deep" from "not JSON").
+/// Whether brackets outside strings nest deeper than `limit`. The text is valid JSON, so
+/// strings are well formed; eight bytes without a quote, backslash or bracket are skipped at
+/// once.
 fn nesting_exceeds(bytes: &[u8], limit: usize) -> bool {
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for &b in bytes {
-        if in_string {
-            match (escaped, b) {
-                (true, _) => escaped = false,
-                (false, b'\\') => escaped = true,
-                (false, b'"') => in_string = false,
-                _ => {}
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Depth never exceeds the number of opening brackets; counting them vectorizes.
+    let opening: usize = bytes
+        .chunks(255)
+        .map(|chunk| usize::from(chunk.iter().fold(0u8, |n, &b| n + u8::from(b == b'[') + u8::from(b == b'{'))))
+        .sum();
+    if opening <= limit {
+        return false;
+    }
+    // Whether any byte of `word` equals `byte` (the classic zero-byte test).
+    let has = |word: u64, byte: u8| {
+        let x = word ^ (ONES * u64::from(byte));
+        (x.wrapping_sub(ONES) & !x & HIGHS) != 0
+    };
+    let (mut depth, mut in_string, mut i) = (0usize, false, 0usize);
+    while i < bytes.len() {
+        if let Some(chunk) = bytes.get(i..i + 8) {
+            let word =
+                u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+            let interesting = has(word, b'"')
+                || has(word, b'\\')
+                || (!in_string && (has(word, b'[') || has(word, b'{') || has(word, b']') || has(word, b'}')));
+            if !interesting {
+                i += 8;
+                continue;
             }
-            continue;
         }
-        match b {
-            b'"' => in_string = true,
-            b'[' | b'{' => {
+        match (in_string, bytes[i]) {
+            (true, b'\\') => i += 1,
+            (_, b'"') => in_string = !in_string,
+            (false, b'[' | b'{') => {
                 depth += 1;
                 if depth > limit {
                     return true;
                 }
             }
-            b']' | b'}' => depth = depth.saturating_sub(1),
+            (false, b']' | b'}') => depth = depth.saturating_sub(1),
             _ => {}
         }
+        i += 1;
     }
     false
 }
 
-/// One policy entry object. `single` when the entry is the whole document (then `kind` is
-/// required and checked; in a definition it was what selected this entry).
-fn entry(value: &Value, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Option<PolicyEntry> {
-    let Some(map) = value.as_object() else {
-        sink.error(at, wrong_type("a policy entry object", value));
-        return None;
+/// A JSON value not yet looked into: its raw text, read one level at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node<'a>(pub(crate) &'a RawValue);
+
+/// An object's fields in document order, duplicates included.
+pub(crate) type Fields<'a> = Vec<(Cow<'a, str>, Node<'a>)>;
+
+impl<'a> Node<'a> {
+    fn first(&self) -> u8 {
+        self.0.get().as_bytes().first().copied().unwrap_or(b'n')
+    }
+
+    /// The JSON type, as an error message says it.
+    pub(crate) fn type_name(&self) -> &'static str {
+        match self.first() {
+            b'{' => "an object",
+            b'[' => "an array",
+            b'"' => "a string",
+            b't' | b'f' => "a boolean",
+            b'n' => "null",
+            _ => "a number",
+        }
+    }
+
+    pub(crate) fn object(&self) -> Option<Fields<'a>> {
+        if self.first() != b'{' {
+            return None;
+        }
+        serde_json::from_str::<RawObject<'a>>(self.0.get()).ok().map(|o| o.0)
+    }
+
+    pub(crate) fn array(&self) -> Option<Vec<Node<'a>>> {
+        if self.first() != b'[' {
+            return None;
+        }
+        serde_json::from_str::<Vec<&'a RawValue>>(self.0.get()).ok().map(|items| items.into_iter().map(Node).collect())
+    }
+
+    pub(crate) fn string(&self) -> Option<Cow<'a, str>> {
+        let text = self.0.get();
+        if self.first() != b'"' {
+            return None;
+        }
+        // The text is a validated JSON string: without a backslash its content is exactly
+        // what lies between the quotes.
+        if !text.contains('\\') && text.len() >= 2 {
+            return Some(Cow::Borrowed(&text[1..text.len() - 1]));
+        }
+        serde_json::from_str::<CowStr<'a>>(text).ok().map(|s| s.0)
+    }
+
+    pub(crate) fn is_true(&self) -> bool {
+        self.0.get() == "true"
+    }
+
+    pub(crate) fn is_null(&self) -> bool {
+        self.0.get() == "null"
+    }
+}
+
+/// A string, borrowed from the text when it has no escapes.
+struct CowStr<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for CowStr<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = CowStr<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<CowStr<'de>, E> {
+                Ok(CowStr(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<CowStr<'de>, E> {
+                Ok(CowStr(Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<CowStr<'de>, E> {
+                Ok(CowStr(Cow::Owned(v)))
+            }
+        }
+        deserializer.deserialize_str(V)
+    }
+}
+
+/// An object's fields, each value raw.
+struct RawObject<'a>(Fields<'a>);
+
+impl<'de> Deserialize<'de> for RawObject<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawObject<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawObject<'de>, A::Error> {
+                let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(8));
+                while let Some(key) = map.next_key::<CowStr<'de>>()? {
+                    fields.push((key.0, Node(map.next_value::<&'de RawValue>()?)));
+                }
+                Ok(RawObject(fields))
+            }
+        }
+        deserializer.deserialize_map(V)
+    }
+}
+
+/// The document's top level, read in one pass: the `tools` array down to each entry's own
+/// fields, everything else raw.
+enum Root<'a> {
+    Object(Vec<(Cow<'a, str>, RootValue<'a>)>),
+    Other(&'static str),
+}
+
+enum RootValue<'a> {
+    Tools(Tools<'a>),
+    Raw(&'a RawValue),
+}
+
+impl<'a> RootValue<'a> {
+    /// The value as a node; `None` for `tools`, which was read as items (only an unknown key
+    /// of a single entry gets here, and its value is never looked at).
+    fn node(self) -> Option<Node<'a>> {
+        match self {
+            RootValue::Raw(raw) => Some(Node(raw)),
+            RootValue::Tools(_) => None,
+        }
+    }
+}
+
+/// The `tools` value: an array of items, or something else (its type).
+enum Tools<'a> {
+    Array(Vec<ToolItem<'a>>),
+    Other(&'static str),
+}
+
+/// One item of `tools`: an object's fields, or something else (its type).
+enum ToolItem<'a> {
+    Object(Fields<'a>),
+    Other(&'static str),
+}
+
+/// A visitor that names the type of anything but the one shape it reads.
+macro_rules! other_types {
+    ($value:ty, $other:path) => {
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<$value, E> {
+            Ok($other("a boolean"))
+        }
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<$value, E> {
+            Ok($other("a number"))
+        }
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<$value, E> {
+            Ok($other("a number"))
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<$value, E> {
+            Ok($other("a number"))
+        }
+        fn visit_str<E: de::Error>(self, _: &str) -> Result<$value, E> {
+            Ok($other("a string"))
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<$value, E> {
+            Ok($other("null"))
+        }
     };
+}
+
+impl<'de> Deserialize<'de> for Root<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Root<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON document")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Root<'de>, A::Error> {
+                let mut fields = Vec::with_capacity(8);
+                while let Some(key) = map.next_key::<CowStr<'de>>()? {
+                    let value = if key.0 == "tools" {
+                        RootValue::Tools(map.next_value::<Tools<'de>>()?)
+                    } else {
+                        RootValue::Raw(map.next_value::<&'de RawValue>()?)
+                    };
+                    fields.push((key.0, value));
+                }
+                Ok(Root::Object(fields))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Root<'de>, A::Error> {
+                while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+                Ok(Root::Other("an array"))
+            }
+            other_types!(Root<'de>, Root::Other);
+        }
+        deserializer.deserialize_any(V)
+    }
+}
+
+impl<'de> Deserialize<'de> for Tools<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Tools<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Tools<'de>, A::Error> {
+                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(16));
+                while let Some(item) = seq.next_element::<ToolItem<'de>>()? {
+                    items.push(item);
+                }
+                Ok(Tools::Array(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tools<'de>, A::Error> {
+                while map.next_entry::<de::IgnoredAny, de::IgnoredAny>()?.is_some() {}
+                Ok(Tools::Other("an object"))
+            }
+            other_types!(Tools<'de>, Tools::Other);
+        }
+        deserializer.deserialize_any(V)
+    }
+}
+
+impl<'de> Deserialize<'de> for ToolItem<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = ToolItem<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ToolItem<'de>, A::Error> {
+                let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(8));
+                while let Some(key) = map.next_key::<CowStr<'de>>()? {
+                    fields.push((key.0, Node(map.next_value::<&'de RawValue>()?)));
+                }
+                Ok(ToolItem::Object(fields))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ToolItem<'de>, A::Error> {
+                while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+                Ok(ToolItem::Other("an array"))
+            }
+            other_types!(ToolItem<'de>, ToolItem::Other);
+        }
+        deserializer.deserialize_any(V)
+    }
+}
+
+/// The fields of an object, with duplicate keys reported once each (the first one counts).
+fn unique_fields<'a>(fields: Fields<'a>, at: Ptr<'_>, sink: &mut Sink) -> Fields<'a> {
+    let mut unique: Fields<'a> = Vec::with_capacity(fields.len());
+    for (key, value) in fields {
+        if unique.iter().any(|(k, _)| *k == key) {
+            sink.error(at.key(&key), Error::DuplicateKey { key: key.clone().into_owned() });
+        } else {
+            unique.push((key, value));
+        }
+    }
+    unique
+}
+
+type Found = (Option<(Option<usize>, PolicyEntry)>, Option<Vec<CustomAgentConfig>>);
+
+/// An agent definition's top level.
+fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Found {
+    let mut seen: Vec<Cow<'_, str>> = Vec::with_capacity(fields.len());
+    let mut found: Option<(usize, Option<PolicyEntry>)> = None;
+    let mut custom_agents = None;
+    for (key, value) in fields {
+        let key_at = Ptr::Root.key(&key);
+        if seen.contains(&key) {
+            sink.error(key_at, Error::DuplicateKey { key: key.clone().into_owned() });
+            continue;
+        }
+        match (key.as_ref(), value) {
+            ("tools", RootValue::Tools(Tools::Array(items))) => {
+                for (i, item) in items.into_iter().enumerate() {
+                    let at = key_at.index(i);
+                    let fields = match item {
+                        ToolItem::Object(fields) => fields,
+                        ToolItem::Other(found) => {
+                            sink.error(at, Error::WrongType { expected: "a tool entry object", found });
+                            continue;
+                        }
+                    };
+                    // Another tool's keys are its own business, but a second `kind` could hide
+                    // a policy entry (a reader keeping the last one would apply it): refuse it.
+                    let mut kinds = fields.iter().filter(|(k, _)| k == "kind");
+                    let kind = kinds.next().and_then(|(_, v)| v.string());
+                    if kinds.next().is_some() {
+                        sink.error(at.key("kind"), Error::DuplicateKey { key: String::from("kind") });
+                        continue;
+                    }
+                    match kind.as_deref() {
+                        Some(ENTRY_KIND) => {
+                            let loaded = entry(fields.into_iter().map(|(k, v)| (k, Some(v))), at, false, sink);
+                            match &found {
+                                Some((first, _)) => sink.error(at, Error::SecondPolicyEntry { first: *first }),
+                                None => found = Some((i, loaded)),
+                            }
+                        }
+                        Some(kind) if did_you_mean(kind, [ENTRY_KIND]).is_some() => {
+                            sink.warn(at.key("kind"), Warning::NearMissKind { kind: kind.to_owned() });
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            ("tools", RootValue::Tools(Tools::Other(found))) => {
+                sink.error(key_at, Error::WrongType { expected: "an array of tool entries", found });
+            }
+            ("customAgents", RootValue::Raw(raw)) => {
+                let at = key_at;
+                custom_agents = subagents::load_custom_agents(Node(raw), |place, error| match place {
+                    subagents::AgentAt::List => sink.error(at, error),
+                    subagents::AgentAt::Agent(a) => sink.error(at.index(a), error),
+                    subagents::AgentAt::Key(a, key) => sink.error(at.index(a).key(key), error),
+                    subagents::AgentAt::Tool(a, t) => sink.error(at.index(a).key("tools").index(t), error),
+                });
+            }
+            _ => {}
+        }
+        seen.push(key);
+    }
+    let policy = match found {
+        Some((i, Some(entry))) => Some((Some(i), entry)),
+        _ => None,
+    };
+    (policy, custom_agents)
+}
+
+/// A selector as read, its strings kept for the draft to borrow.
+enum SelectorRead<'a> {
+    Absent,
+    Invalid,
+    Isolated,
+    Tools(Vec<Option<Cow<'a, str>>>),
+}
+
+impl SelectorRead<'_> {
+    fn draft(&self) -> SlotDraft<'_> {
+        match self {
+            SelectorRead::Absent => SlotDraft::Absent,
+            SelectorRead::Invalid => SlotDraft::Invalid,
+            SelectorRead::Isolated => SlotDraft::Isolated,
+            SelectorRead::Tools(items) => SlotDraft::Tools(items.iter().map(Option::as_deref).collect()),
+        }
+    }
+}
+
+/// One policy entry's fields. `single` when the entry is the whole document (then `kind` is
+/// required and checked; in a definition it was what selected this entry). A field whose
+/// value is `None` was not kept (see [`RootValue::node`]).
+fn entry<'a>(
+    fields: impl IntoIterator<Item = (Cow<'a, str>, Option<Node<'a>>)>,
+    at: Ptr<'_>,
+    single: bool,
+    sink: &mut Sink,
+) -> Option<PolicyEntry> {
+    let (mut available, mut excluded) = (SelectorRead::Absent, SelectorRead::Absent);
     let mut draft = EntryDraft::default();
-    for (key, value) in map {
-        let key_at = at.key(key);
-        match key.as_str() {
-            "kind" => match value.as_str() {
+    let mut seen: Vec<Cow<'a, str>> = Vec::with_capacity(8);
+    for (key, value) in fields {
+        let key_at = at.key(&key);
+        if seen.contains(&key) {
+            sink.error(key_at, Error::DuplicateKey { key: key.clone().into_owned() });
+            continue;
+        }
+        let known = ENTRY_KEYS.contains(&key.as_ref());
+        match (key.as_ref(), value) {
+            ("kind", Some(value)) => match value.string().as_deref() {
                 Some(ENTRY_KIND) => {}
                 Some(kind) => sink.error(key_at, Error::WrongKind { found: kind.to_owned(), expected: ENTRY_KIND }),
                 None => sink.error(key_at, wrong_type("a string", value)),
             },
-            "name" | "description" => {
-                if !value.is_string() {
-                    sink.error(key_at, wrong_type("a string", value));
-                }
+            ("name" | "description", Some(value)) if value.string().is_none() => {
+                sink.error(key_at, wrong_type("a string", value));
             }
-            "bindings" => match value.as_array() {
+            ("bindings", Some(value)) => match value.array() {
                 Some(bindings) => {
                     for (i, binding) in bindings.iter().enumerate() {
-                        if !binding.is_object() {
-                            sink.error(key_at.index(i), wrong_type("a binding object", binding));
+                        if binding.first() != b'{' {
+                            sink.error(key_at.index(i), wrong_type("a binding object", *binding));
                         }
                     }
                 }
                 None => sink.error(key_at, wrong_type("an array of binding objects", value)),
             },
-            "available-tools" => draft.available = selector(value, key_at, sink),
-            "excluded-tools" => draft.excluded = selector(value, key_at, sink),
-            "client-mode" => match value.as_str().map(ClientMode::parse_json) {
+            ("available-tools", Some(value)) => available = selector(value, key_at, sink),
+            ("excluded-tools", Some(value)) => excluded = selector(value, key_at, sink),
+            ("client-mode", Some(value)) => match value.string().as_deref().map(ClientMode::parse_json) {
                 Some(Ok(mode)) => draft.client_mode = Some(mode),
                 Some(Err(error)) => {
                     sink.error(key_at, error);
@@ -273,12 +659,18 @@ fn entry(value: &Value, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Option<Po
                     draft.client_mode_invalid = true;
                 }
             },
-            _ => sink.error(key_at, Error::UnknownKey { key: key.clone(), expected: ENTRY_KEYS }),
+            _ if !known => {
+                sink.error(key_at, Error::UnknownKey { key: key.clone().into_owned(), expected: ENTRY_KEYS });
+            }
+            _ => {}
         }
+        seen.push(key);
     }
-    if single && !map.contains_key("kind") {
+    if single && !seen.iter().any(|k| k == "kind") {
         sink.error(at, Error::MissingKind);
     }
+    draft.available = available.draft();
+    draft.excluded = excluded.draft();
     let mut errors = Vec::new();
     let entry = draft.check(&mut errors);
     for (place, error) in errors {
@@ -294,37 +686,45 @@ fn entry(value: &Value, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Option<Po
 }
 
 /// One selector object.
-fn selector<'v>(value: &'v Value, at: Ptr<'_>, sink: &mut Sink) -> SlotDraft<'v> {
-    let Some(map) = value.as_object() else {
+fn selector<'a>(value: Node<'a>, at: Ptr<'_>, sink: &mut Sink) -> SelectorRead<'a> {
+    let Some(fields) = value.object() else {
         sink.error(at, wrong_type("a selector object (`{\"tools\": [...]}` or `{\"isolated\": true}`)", value));
-        return SlotDraft::Invalid;
+        return SelectorRead::Invalid;
     };
+    let fields = unique_fields(fields, at, sink);
     let mut valid = true;
-    for key in map.keys().filter(|k| !SELECTOR_KEYS.contains(&k.as_str())) {
-        sink.error(at.key(key), Error::UnknownKey { key: key.clone(), expected: SELECTOR_KEYS });
-        valid = false;
+    let (mut tools, mut isolated) = (None, None);
+    for (key, value) in &fields {
+        match key.as_ref() {
+            "tools" => tools = Some(*value),
+            "isolated" => isolated = Some(*value),
+            _ => {
+                sink.error(at.key(key), Error::UnknownKey { key: key.clone().into_owned(), expected: SELECTOR_KEYS });
+                valid = false;
+            }
+        }
     }
-    let tools = map.get("tools").map(|tools| {
+    let tools = tools.map(|tools| {
         let at = at.key("tools");
-        let Some(items) = tools.as_array() else {
+        let Some(items) = tools.array() else {
             sink.error(at, wrong_type("an array of tool names", tools));
             return None;
         };
-        let items: Vec<Option<&str>> = items
+        let items: Vec<Option<Cow<'a, str>>> = items
             .iter()
             .enumerate()
             .map(|(i, item)| {
-                let name = item.as_str();
+                let name = item.string();
                 if name.is_none() {
-                    sink.error(at.index(i), wrong_type("a tool name string", item));
+                    sink.error(at.index(i), wrong_type("a tool name string", *item));
                 }
                 name
             })
             .collect();
         Some(items)
     });
-    let isolated = map.get("isolated").map(|isolated| {
-        let ok = isolated == &Value::Bool(true);
+    let isolated = isolated.map(|isolated| {
+        let ok = isolated.is_true();
         if !ok {
             sink.error(at.key("isolated"), Error::IsolatedNotTrue);
         }
@@ -333,22 +733,22 @@ fn selector<'v>(value: &'v Value, at: Ptr<'_>, sink: &mut Sink) -> SlotDraft<'v>
     match (tools, isolated) {
         (Some(_), Some(_)) => {
             sink.error(at, Error::BothSelectorKeys);
-            SlotDraft::Invalid
+            SelectorRead::Invalid
         }
         (None, None) => {
             if valid {
                 sink.error(at, Error::EmptySelector);
             }
-            SlotDraft::Invalid
+            SelectorRead::Invalid
         }
-        (Some(Some(items)), None) if valid => SlotDraft::Tools(items),
-        (None, Some(true)) if valid => SlotDraft::Isolated,
-        _ => SlotDraft::Invalid,
+        (Some(Some(items)), None) if valid => SelectorRead::Tools(items),
+        (None, Some(true)) if valid => SelectorRead::Isolated,
+        _ => SelectorRead::Invalid,
     }
 }
 
-fn wrong_type(expected: &'static str, found: &Value) -> Error {
-    Error::WrongType { expected, found: type_name(found) }
+fn wrong_type(expected: &'static str, found: Node<'_>) -> Error {
+    Error::WrongType { expected, found: found.type_name() }
 }
 
 /// The JSON type of a value, as an error message says it.
@@ -442,7 +842,7 @@ impl Sink {
 
     fn finish(
         self,
-        document: Value,
+        text: &str,
         policy: Option<(Option<usize>, PolicyEntry)>,
         custom_agents: Option<Vec<CustomAgentConfig>>,
     ) -> Result<Loaded, LoadError> {
@@ -458,7 +858,7 @@ impl Sink {
             entry,
             warnings: self.report.warnings,
             custom_agents,
-            document,
+            text: text.into(),
             policy_index,
         })
     }
@@ -495,7 +895,7 @@ mod tests {
     fn definition_without_entry_is_the_default_policy() {
         let loaded = load(r#"{"name": "x", "tools": [{"kind": "mcp", "x": 1}]}"#).unwrap();
         assert_eq!(loaded.policy(), &ResolvedPolicy::DEFAULT);
-        assert_eq!(loaded.other_tools().count(), 1);
+        assert_eq!(loaded.other_tools().len(), 1);
         assert!(loaded.entry().is_none());
     }
 
@@ -505,8 +905,8 @@ mod tests {
             r#"{"tools": [{"kind": "mcp"}, {"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["*"]}}, {"kind": "function"}]}"#,
         )
         .unwrap();
-        let kinds: Vec<&Value> = loaded.other_tools().map(|t| &t["kind"]).collect();
-        assert_eq!(kinds, [&json!("mcp"), &json!("function")]);
+        let kinds: Vec<&str> = loaded.other_tools().iter().map(|t| t.get()).collect();
+        assert_eq!(kinds, [r#"{"kind": "mcp"}"#, r#"{"kind": "function"}"#], "byte for byte");
         assert_eq!(
             serde_json::to_value(loaded.policy()).unwrap(),
             json!({"clientMode": "copilot-cli", "excludedTools": ["builtin:*"], "toolFilterPrecedence": "excluded"})
@@ -526,10 +926,10 @@ mod tests {
         assert_eq!(
             found,
             [
-                "/tools/1/available-tools/tools/1",
                 "/tools/1/availableTools",
-                "/tools/1/client-mode",
+                "/tools/1/available-tools/tools/1",
                 "/tools/1/excluded-tools/isolated",
+                "/tools/1/client-mode",
                 "/tools/1/available-tools/tools/0",
                 "/tools/1/available-tools/tools/2",
             ]
@@ -566,13 +966,51 @@ mod tests {
             pointers(
                 r#"{"kind": "github-cli-builtin-tools", "name": 1, "description": [], "bindings": [1], "client-mode": 2}"#
             ),
-            ["/bindings/0", "/client-mode", "/description", "/name"]
+            ["/name", "/description", "/bindings/0", "/client-mode"]
         );
         assert_eq!(pointers(r#"{"kind": "github-cli-builtin-tools", "bindings": {}}"#), ["/bindings"]);
         assert!(
             load(r#"{"kind": "github-cli-builtin-tools", "name": "n", "description": "d", "bindings": [{"a": 1}]}"#)
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused() {
+        assert_eq!(
+            errors(
+                r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bash"]}, "excluded-tools": {"tools": []}}"#
+            ),
+            [("/excluded-tools".to_owned(), "`excluded-tools` is given twice; give each key once".to_owned())]
+        );
+        assert_eq!(
+            pointers(
+                r#"{"tools": [{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["*"], "tools": []}}]}"#
+            ),
+            ["/tools/0/excluded-tools/tools"]
+        );
+        assert_eq!(pointers(r#"{"tools": [], "tools": [{"kind": "github-cli-builtin-tools"}]}"#), ["/tools"]);
+        assert_eq!(pointers(r#"{"tools": [{"kind": "github-cli-builtin-tools", "kind": "x"}]}"#), ["/tools/0/kind"]);
+    }
+
+    #[test]
+    fn escaped_strings_are_read() {
+        let loaded =
+            load(r#"{"kind": "github-cli-\u0062uiltin-tools", "excluded-tools": {"tools": ["b\u0061sh"]}}"#).unwrap();
+        assert_eq!(loaded.policy().excluded_tools().unwrap().to_strings(), ["builtin:bash"]);
+    }
+
+    #[test]
+    fn nesting_is_bounded_anywhere() {
+        let deep = format!(r#"{{"tools": [{{"kind": "x", "deep": {}{}}}]}}"#, "[".repeat(200), "]".repeat(200));
+        match load(&deep) {
+            Err(LoadError::Invalid(report)) => assert_eq!(report.errors[0].item, Error::TooDeep { limit: MAX_NESTING }),
+            other => panic!("{other:?}"),
+        }
+        let fine = format!(r#"{{"tools": [{{"kind": "x", "deep": {}{}}}]}}"#, "[".repeat(100), "]".repeat(100));
+        assert!(load(&fine).is_ok());
+        let in_strings = format!(r#"{{"name": "{}\"{}"}}"#, "[".repeat(300), "{".repeat(300));
+        assert!(load(&in_strings).is_ok(), "brackets inside strings do not nest");
     }
 
     #[test]

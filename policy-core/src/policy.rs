@@ -9,84 +9,217 @@ use serde::ser::{SerializeSeq, SerializeStruct};
 
 use crate::entry::ClientMode;
 use crate::error::Error;
-use crate::wire::{Tool, WireName};
+use crate::wire::{Source, Tool, WireName};
 
 /// A set filter list: every entry source-qualified, in the order the runtime receives them.
 ///
 /// An empty list is a real value: as `availableTools` it offers nothing, as `excludedTools`
 /// it removes nothing. "Unset" is the absence of a `ToolList` (`None`).
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct ToolList(Cow<'static, [WireName]>);
+///
+/// Beside the names it keeps what [`ToolList::find`] needs: each name's fingerprint, in list
+/// order, and the first `source:*` of each source. For a macro policy both are computed by a
+/// `const fn` at compile time.
+#[derive(Clone)]
+pub struct ToolList {
+    names: Cow<'static, [WireName]>,
+    fingerprints: Cow<'static, [u64]>,
+    wildcards: [u32; 3],
+    /// One bit per exact name's fingerprint (its top byte): a tool whose bit is clear
+    /// cannot be named exactly, and the scan is skipped.
+    summary: [u64; 4],
+}
+
+/// The summary bit of a fingerprint: its top byte, as word and mask.
+const fn summary_bit(fingerprint: u64) -> (usize, u64) {
+    let bit = (fingerprint >> 56) as usize;
+    (bit / 64, 1 << (bit % 64))
+}
+
+const NO_WILDCARD: u32 = u32::MAX;
+
+const fn source_slot(source: Source) -> usize {
+    match source {
+        Source::Builtin => 0,
+        Source::Custom => 1,
+        Source::Mcp => 2,
+    }
+}
 
 impl ToolList {
-    /// A list from `'static` qualified names, for `const` items.
+    /// Macro plumbing: the fingerprints of `names`, in order.
+    #[doc(hidden)]
+    pub const fn fingerprints_of<const N: usize>(names: &[WireName; N]) -> [u64; N] {
+        let mut fingerprints = [0; N];
+        let mut i = 0;
+        while i < N {
+            fingerprints[i] = names[i].fingerprint();
+            i += 1;
+        }
+        fingerprints
+    }
+
+    /// Macro plumbing: a list from `'static` qualified names and their
+    /// [`ToolList::fingerprints_of`].
     ///
     /// # Panics
     ///
-    /// When a name is not source-qualified; in a `const` item that is a compile error.
+    /// When a name is bare or a fingerprint does not belong to its name; in a `const` item
+    /// that is a compile error.
+    #[doc(hidden)]
     #[track_caller]
-    pub const fn from_static(names: &'static [WireName]) -> ToolList {
+    pub const fn __from_static(names: &'static [WireName], fingerprints: &'static [u64]) -> ToolList {
+        assert!(fingerprints.len() == names.len(), "the fingerprints do not belong to these names");
+        let mut wildcards = [NO_WILDCARD; 3];
+        let mut summary = [0u64; 4];
         let mut i = 0;
         while i < names.len() {
-            assert!(
-                names[i].is_qualified(),
-                "a resolved tool list holds source-qualified names only (`builtin:bash`, not `bash`)"
-            );
+            if !names[i].is_wildcard_const() {
+                let (word, mask) = summary_bit(fingerprints[i]);
+                summary[word] |= mask;
+            }
+            let Some(source) = names[i].source() else {
+                panic!("a resolved tool list holds source-qualified names only (`builtin:bash`, not `bash`)");
+            };
+            assert!(fingerprints[i] == names[i].fingerprint(), "the fingerprints do not belong to these names");
+            // A list is far shorter than `u32::MAX` entries (the loader bounds documents).
+            #[allow(clippy::cast_possible_truncation)]
+            if names[i].is_wildcard_const() && wildcards[source_slot(source)] == NO_WILDCARD {
+                wildcards[source_slot(source)] = i as u32;
+            }
             i += 1;
         }
-        ToolList(Cow::Borrowed(names))
+        ToolList { names: Cow::Borrowed(names), fingerprints: Cow::Borrowed(fingerprints), wildcards, summary }
     }
 
     pub(crate) fn from_qualified(names: Vec<WireName>) -> ToolList {
         debug_assert!(names.iter().all(WireName::is_qualified));
-        ToolList(Cow::Owned(names))
+        let mut list = ToolList {
+            names: Cow::Owned(names),
+            fingerprints: Cow::Owned(Vec::new()),
+            wildcards: [NO_WILDCARD; 3],
+            summary: [0; 4],
+        };
+        list.reindex();
+        list
+    }
+
+    fn reindex(&mut self) {
+        self.wildcards = [NO_WILDCARD; 3];
+        self.summary = [0; 4];
+        for (position, name) in self.names.iter().enumerate() {
+            if let (Some(source), true) = (name.source(), name.is_wildcard()) {
+                let first = &mut self.wildcards[source_slot(source)];
+                *first = (*first).min(u32::try_from(position).unwrap_or(NO_WILDCARD));
+            } else {
+                let (word, mask) = summary_bit(name.fingerprint());
+                self.summary[word] |= mask;
+            }
+        }
+        self.fingerprints = Cow::Owned(self.names.iter().map(WireName::fingerprint).collect());
     }
 
     /// The entries.
     pub fn as_slice(&self) -> &[WireName] {
-        &self.0
+        &self.names
     }
 
     /// The entries as the runtime receives them.
     pub fn to_strings(&self) -> Vec<String> {
-        self.0.iter().map(|n| n.as_str().to_owned()).collect()
+        self.names.iter().map(|n| n.as_str().to_owned()).collect()
     }
 
     /// Whether the list has no entry.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.names.is_empty()
     }
 
     /// How many entries.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.names.len()
     }
 
-    /// The first pattern matching `tool`.
+    /// The first pattern, in list order, matching `tool` (SPEC §1.6).
     pub fn find(&self, tool: &Tool<'_>) -> Option<&WireName> {
-        self.0.iter().find(|pattern| pattern.matches(tool))
+        // The first `source:*` bounds the search: an exact match must come before it.
+        let wildcard = self.wildcards[source_slot(tool.source())] as usize;
+        let fingerprint = tool.fingerprint();
+        let (word, mask) = summary_bit(fingerprint);
+        if self.summary[word] & mask == 0 {
+            return self.names.get(wildcard);
+        }
+        let end = wildcard.min(self.names.len());
+        let fingerprints = &self.fingerprints[..end];
+        // Compare four fingerprints at a time without branching; only a chunk holding an
+        // equal fingerprint is looked at name by name. A `src:*` before the bound has the
+        // name `*`, so the exact comparison finds it only for a tool named `*`, which it
+        // matches anyway.
+        let chunks = fingerprints.chunks_exact(4);
+        let tail = chunks.remainder();
+        let mut start = 0;
+        for chunk in chunks {
+            #[allow(clippy::needless_bitwise_bool)] // deliberate: no branch per fingerprint
+            if (chunk[0] == fingerprint)
+                | (chunk[1] == fingerprint)
+                | (chunk[2] == fingerprint)
+                | (chunk[3] == fingerprint)
+            {
+                if let Some(found) = self.confirm(start, chunk, tool) {
+                    return Some(found);
+                }
+            }
+            start += 4;
+        }
+        self.confirm(start, tail, tool).or_else(|| self.names.get(wildcard))
+    }
+
+    /// The first name at `start + i` whose fingerprint in `chunk` is the tool's and which
+    /// names it exactly.
+    fn confirm(&self, start: usize, chunk: &[u64], tool: &Tool<'_>) -> Option<&WireName> {
+        let fingerprint = tool.fingerprint();
+        chunk
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| **f == fingerprint)
+            .map(|(offset, _)| &self.names[start + offset])
+            .find(|pattern| pattern.names_exactly(tool))
     }
 
     /// Whether `pattern` is an entry of this list.
     pub fn contains(&self, pattern: &WireName) -> bool {
-        self.0.contains(pattern)
+        self.names.contains(pattern)
     }
 
     pub(crate) fn push(&mut self, name: WireName) {
-        self.0.to_mut().push(name);
+        self.names.to_mut().push(name);
+        self.reindex();
+    }
+}
+
+impl PartialEq for ToolList {
+    fn eq(&self, other: &ToolList) -> bool {
+        // The index is derived from the names.
+        self.names == other.names
+    }
+}
+
+impl Eq for ToolList {}
+
+impl std::hash::Hash for ToolList {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.names.hash(state);
     }
 }
 
 impl fmt::Debug for ToolList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.0.iter().map(WireName::as_str)).finish()
+        f.debug_list().entries(self.names.iter().map(WireName::as_str)).finish()
     }
 }
 
 impl serde::Serialize for ToolList {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
-        for name in self.0.iter() {
+        let mut seq = serializer.serialize_seq(Some(self.names.len()))?;
+        for name in self.names.iter() {
             seq.serialize_element(name.as_str())?;
         }
         seq.end()
@@ -157,27 +290,16 @@ impl ResolvedPolicy {
     #[track_caller]
     pub const fn __from_static(
         client_mode: ClientMode,
-        available_tools: Option<&'static [WireName]>,
-        excluded_tools: Option<&'static [WireName]>,
+        available_tools: Option<ToolList>,
+        excluded_tools: Option<ToolList>,
     ) -> ResolvedPolicy {
-        let available_tools = match available_tools {
-            Some(names) => Some(ToolList::from_static(names)),
-            None => None,
-        };
         if let ClientMode::Empty = client_mode {
             match &available_tools {
-                Some(ToolList(Cow::Borrowed(names))) if !names.is_empty() => {}
+                Some(ToolList { names: Cow::Borrowed(names), .. }) if !names.is_empty() => {}
                 _ => panic!("{}", crate::error::EMPTY_MODE_NEEDS_ALLOW_LIST),
             }
         }
-        ResolvedPolicy {
-            client_mode,
-            available_tools,
-            excluded_tools: match excluded_tools {
-                Some(names) => Some(ToolList::from_static(names)),
-                None => None,
-            },
-        }
+        ResolvedPolicy { client_mode, available_tools, excluded_tools }
     }
 
     pub(crate) fn from_parts(
@@ -362,11 +484,38 @@ impl ClientKey {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wire::Source;
 
-    const AVAILABLE: &[WireName] = &[WireName::from_static("mcp:*"), WireName::from_static("builtin:view")];
-    const EXCLUDED: &[WireName] = &[WireName::from_static("builtin:bash"), WireName::from_static("mcp:echo-ping")];
-    const LOCKED: ResolvedPolicy = ResolvedPolicy::__from_static(ClientMode::Empty, Some(AVAILABLE), Some(EXCLUDED));
+    const AVAILABLE: &[WireName; 2] = &[WireName::from_static("mcp:*"), WireName::from_static("builtin:view")];
+    const AVAILABLE_INDEX: &[u64; 2] = &ToolList::fingerprints_of(AVAILABLE);
+    const EXCLUDED: &[WireName; 2] = &[WireName::from_static("builtin:bash"), WireName::from_static("mcp:echo-ping")];
+    const EXCLUDED_INDEX: &[u64; 2] = &ToolList::fingerprints_of(EXCLUDED);
+    const LOCKED: ResolvedPolicy = ResolvedPolicy::__from_static(
+        ClientMode::Empty,
+        Some(ToolList::__from_static(AVAILABLE, AVAILABLE_INDEX)),
+        Some(ToolList::__from_static(EXCLUDED, EXCLUDED_INDEX)),
+    );
+
+    #[test]
+    fn find_returns_the_first_match_in_list_order() {
+        let list = ToolList::from_qualified(
+            ["custom:a", "builtin:bash", "mcp:*", "builtin:*", "custom:bash", "builtin:bash"]
+                .map(|n| WireName::parse(n).unwrap())
+                .to_vec(),
+        );
+        let found = |tool: Tool<'_>| list.find(&tool).map(WireName::as_str);
+        assert_eq!(found(Tool::builtin("bash")), Some("builtin:bash"));
+        assert_eq!(found(Tool::builtin("view")), Some("builtin:*"));
+        assert_eq!(found(Tool::custom("bash")), Some("custom:bash"));
+        assert_eq!(found(Tool::custom("a")), Some("custom:a"));
+        assert_eq!(found(Tool::custom("b")), None);
+        assert_eq!(found(Tool::mcp("x-y")), Some("mcp:*"));
+        for name in ["bash", "view", "a", "zzz"] {
+            for tool in [Tool::builtin(name), Tool::custom(name), Tool::mcp(name)] {
+                let linear = list.as_slice().iter().find(|p| p.matches(&tool));
+                assert_eq!(list.find(&tool), linear, "{tool}");
+            }
+        }
+    }
 
     #[test]
     fn serializes_exactly() {

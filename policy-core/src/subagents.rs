@@ -16,6 +16,7 @@ use std::time::SystemTime;
 use serde_json::Value;
 
 use crate::error::Error;
+use crate::json::Node;
 use crate::policy::ResolvedPolicy;
 use crate::wire::{self, Source, Tool, WireName};
 
@@ -302,66 +303,92 @@ pub enum AgentAt {
 
 /// Reads a definition's `customAgents` (an array of objects with a string `name` and `tools`
 /// that is `null`, absent or a list), reporting every problem through `report`.
-pub fn load_custom_agents(value: &Value, mut report: impl FnMut(AgentAt, Error)) -> Option<Vec<CustomAgentConfig>> {
-    let wrong = |expected, found: &Value| Error::WrongType { expected, found: crate::json::type_name(found) };
-    let Some(agents) = value.as_array() else {
+pub(crate) fn load_custom_agents(
+    value: Node<'_>,
+    mut report: impl FnMut(AgentAt, Error),
+) -> Option<Vec<CustomAgentConfig>> {
+    let wrong = |expected, found: Node<'_>| Error::WrongType { expected, found: found.type_name() };
+    let Some(agents) = value.array() else {
         report(AgentAt::List, wrong("an array of custom agents", value));
         return None;
     };
     let mut configs = Vec::with_capacity(agents.len());
     let mut ok = true;
     for (a, agent) in agents.iter().enumerate() {
-        let Some(map) = agent.as_object() else {
-            report(AgentAt::Agent(a), wrong("a custom agent object", agent));
+        let Some(fields) = agent.object() else {
+            report(AgentAt::Agent(a), wrong("a custom agent object", *agent));
             ok = false;
             continue;
         };
-        let name = match map.get("name") {
-            Some(Value::String(name)) => Some(name.clone()),
-            Some(other) => {
-                report(AgentAt::Key(a, "name"), wrong("a string", other));
-                None
+        let mut seen: Vec<&str> = Vec::with_capacity(fields.len());
+        let (mut name, mut tools) = (None, Some(None));
+        let mut has_name = false;
+        for (key, value) in &fields {
+            if seen.contains(&key.as_ref()) {
+                report(AgentAt::Agent(a), Error::DuplicateKey { key: key.clone().into_owned() });
+                ok = false;
+                continue;
             }
-            None => {
-                report(AgentAt::Agent(a), Error::WrongType { expected: "a custom agent with a `name`", found: "none" });
-                None
-            }
-        };
-        let tools = match map.get("tools") {
-            None | Some(Value::Null) => Some(None),
-            Some(Value::Array(items)) => {
-                let mut names = Vec::with_capacity(items.len());
-                for (t, item) in items.iter().enumerate() {
-                    match item.as_str() {
-                        Some(text) => names.push(text.to_owned()),
-                        None => report(AgentAt::Tool(a, t), wrong("a tool name string", item)),
+            seen.push(key);
+            match key.as_ref() {
+                "name" => {
+                    has_name = true;
+                    match value.string() {
+                        Some(text) => name = Some(text.into_owned()),
+                        None => report(AgentAt::Key(a, "name"), wrong("a string", *value)),
                     }
                 }
-                if names.len() == items.len() {
-                    match AgentTools::parse(Some(&names)) {
-                        Ok(_) => Some(Some(names)),
-                        Err(errors) => {
-                            for (t, error) in errors {
-                                report(AgentAt::Tool(a, t), error);
-                            }
-                            None
-                        }
-                    }
-                } else {
-                    None
-                }
+                "tools" => tools = agent_tools(a, *value, &mut report),
+                _ => {}
             }
-            Some(other) => {
-                report(AgentAt::Key(a, "tools"), wrong("null or an array of tool names", other));
-                None
-            }
-        };
+        }
+        if !has_name {
+            report(AgentAt::Agent(a), Error::WrongType { expected: "a custom agent with a `name`", found: "none" });
+        }
         match (name, tools) {
             (Some(name), Some(tools)) => configs.push(CustomAgentConfig::new(name, tools)),
             _ => ok = false,
         }
     }
     ok.then_some(configs)
+}
+
+/// One agent's `tools`: `Some(None)` for null, `Some(Some(list))` for a valid list, `None`
+/// when invalid (reported).
+#[allow(clippy::option_option)] // absent/null, a list, or refused: three outcomes the caller keeps apart
+fn agent_tools(agent: usize, value: Node<'_>, report: &mut impl FnMut(AgentAt, Error)) -> Option<Option<Vec<String>>> {
+    if value.is_null() {
+        return Some(None);
+    }
+    let Some(items) = value.array() else {
+        report(
+            AgentAt::Key(agent, "tools"),
+            Error::WrongType { expected: "null or an array of tool names", found: value.type_name() },
+        );
+        return None;
+    };
+    let mut names = Vec::with_capacity(items.len());
+    for (t, item) in items.iter().enumerate() {
+        match item.string() {
+            Some(text) => names.push(text.into_owned()),
+            None => report(
+                AgentAt::Tool(agent, t),
+                Error::WrongType { expected: "a tool name string", found: item.type_name() },
+            ),
+        }
+    }
+    if names.len() != items.len() {
+        return None;
+    }
+    match AgentTools::parse(Some(&names)) {
+        Ok(_) => Some(Some(names)),
+        Err(errors) => {
+            for (t, error) in errors {
+                report(AgentAt::Tool(agent, t), error);
+            }
+            None
+        }
+    }
 }
 
 /// How the router resolved a session id.

@@ -6,17 +6,28 @@
 /// `available-tools`) win outright; otherwise the edit distance must be at most a
 /// third of the longer word (and at least 1).
 pub fn did_you_mean<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
-    let folded = fold(input);
+    let separators = |word: &str| word.bytes().filter(|b| matches!(b, b'-' | b'_')).count();
+    let input_separators = separators(input);
+    let mut folded: Option<String> = None;
     let mut best: Option<(usize, &'c str)> = None;
     for candidate in candidates {
         if candidate == input {
             continue;
         }
-        if fold(candidate) == folded {
+        let limit = (input.len().max(candidate.len()) / 3).max(1);
+        // Neither a fold nor an edit within the limit can bridge a larger length gap: skip
+        // the work (this runs on every tool entry of a definition).
+        let gap = input.len().abs_diff(candidate.len());
+        if gap > limit && gap > input_separators + separators(candidate) {
+            continue;
+        }
+        if fold(candidate) == *folded.get_or_insert_with(|| fold(input)) {
             return Some(candidate);
         }
+        if gap > limit {
+            continue;
+        }
         let distance = distance(input, candidate);
-        let limit = (input.len().max(candidate.len()) / 3).max(1);
         if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
         }

@@ -278,17 +278,36 @@ const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     true
 }
 
-/// FNV-1a over `bytes[start..]`: a cheap fingerprint of a name, computed once per wire name
-/// so that deciding a tool compares integers before strings.
+/// A fingerprint of `bytes[start..]`, eight bytes per step: computed once per wire name and
+/// once per decided tool, so that deciding compares integers before strings. Collisions are
+/// harmless: a matching fingerprint is always confirmed by comparing the names.
 pub(crate) const fn fingerprint(bytes: &[u8], start: usize) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut i = start;
-    while i < bytes.len() {
-        hash ^= bytes[i] as u64;
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-        i += 1;
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let (_, name) = bytes.split_at(start);
+    let mut hash = name.len() as u64;
+    let mut rest = name;
+    while let [a, b, c, d, e, f, g, h, tail @ ..] = rest {
+        let word = u64::from_le_bytes([*a, *b, *c, *d, *e, *f, *g, *h]);
+        hash = (hash.rotate_left(5) ^ word).wrapping_mul(K);
+        rest = tail;
     }
-    hash
+    if rest.is_empty() {
+        return hash;
+    }
+    // The last eight bytes, overlapping the previous word, when there are eight; else the
+    // few bytes there are.
+    let word = if let [.., a, b, c, d, e, f, g, h] = name {
+        u64::from_le_bytes([*a, *b, *c, *d, *e, *f, *g, *h])
+    } else {
+        let mut word = 0u64;
+        let mut i = 0;
+        while i < rest.len() {
+            word |= (rest[i] as u64) << (8 * i);
+            i += 1;
+        }
+        word
+    };
+    (hash.rotate_left(5) ^ word).wrapping_mul(K)
 }
 
 /// One valid entry of a tool filter: `*`, a bare name, or `source:name` / `source:*`.
@@ -324,6 +343,9 @@ impl WireName {
 
     /// A wire name from text known only at run time.
     pub fn parse(text: &str) -> Result<WireName, WireError> {
+        if let Some(name) = crate::copilot::interned(text) {
+            return Ok(name);
+        }
         match check(text.as_bytes()) {
             Ok(source) => Ok(WireName::owned(text.to_owned(), source)),
             Err(kind) => Err(WireError { kind, input: text.to_owned() }),
@@ -370,6 +392,28 @@ impl WireName {
         }
     }
 
+    /// Whether this exact (non-wildcard) pattern names `tool`, given equal fingerprints.
+    #[inline]
+    pub(crate) fn names_exactly(&self, tool: &Tool<'_>) -> bool {
+        self.source.is_none_or(|s| s == tool.source) && self.name() == tool.name
+    }
+
+    /// The fingerprint of the name part.
+    pub(crate) const fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// [`WireName::is_wildcard`] for `const` code, on a `'static` name.
+    pub(crate) const fn is_wildcard_const(&self) -> bool {
+        match &self.text {
+            Cow::Borrowed(text) => {
+                let bytes = text.as_bytes();
+                !bytes.is_empty() && bytes[bytes.len() - 1] == b'*'
+            }
+            Cow::Owned(_) => false,
+        }
+    }
+
     /// The whole entry as the runtime receives it.
     pub fn as_str(&self) -> &str {
         &self.text
@@ -402,8 +446,8 @@ impl WireName {
         if self.is_qualified() {
             self.clone()
         } else {
-            let text = format!("builtin:{}", self.text);
-            WireName::owned(text, Some(Source::Builtin))
+            crate::copilot::qualified(&self.text)
+                .unwrap_or_else(|| WireName::owned(format!("builtin:{}", self.text), Some(Source::Builtin)))
         }
     }
 
@@ -494,6 +538,10 @@ impl<'a> Tool<'a> {
         let source = wire.source().unwrap_or(Source::Builtin);
         let start = text.len() - wire.name().len();
         Ok(Tool::new(source, &text[start..]))
+    }
+
+    pub(crate) const fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 
     /// Where the tool comes from.

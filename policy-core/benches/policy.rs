@@ -1,0 +1,137 @@
+//! `cargo bench --bench policy`: the loader and the decision against their floors, measured
+//! side by side in one run. After criterion's report it prints one line per ratio,
+//! `ratio <a>/<b> = <x.xx>`, from the medians of this run.
+//!
+//! - `json_resolve`: load + validate + resolve a realistic agent definition (10 tool entries,
+//!   one policy entry with 20 names);
+//! - `serde_value`: `serde_json::from_str::<Value>` of the same text (no loader beats parsing);
+//! - `jsonschema_validate`: parse the same text and validate it against the shipped schema
+//!   with a pre-compiled validator (a schema-first loader, before it has resolved anything);
+//! - `decide`: one tool against a resolved policy of 40 patterns;
+//! - `hashset`: a `HashSet<String>` lookup of the same name.
+
+use std::collections::HashSet;
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::Criterion;
+use policy_core::{PolicyEntry, ResolvedPolicy, Selector, Tool, WireName, json};
+use serde_json::Value;
+
+const GROUP: &str = "policy";
+
+/// An agent definition with ten tool entries, one of them the policy with 20 names.
+fn definition() -> String {
+    serde_json::json!({
+        "name": "release-reviewer",
+        "description": "Reviews release branches and files issues through its MCP servers.",
+        "model": {"id": "gpt-4.1", "options": {"temperature": 0.2, "reasoningEffort": "medium"}},
+        "instructions": "Review the diff, check the changelog, open an issue for every regression you find.",
+        "tools": [
+            {"kind": "mcp", "name": "github", "connection": {"command": "github-mcp", "args": ["--read-only"]}, "allowedTools": ["list_issues", "create_issue", "get_pull_request"]},
+            {"kind": "mcp", "name": "jira", "connection": {"url": "http://127.0.0.1:9000/mcp"}, "allowedTools": ["search", "create"]},
+            {"kind": "function", "name": "lookup_owner", "description": "Finds the owner of a path.", "parameters": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}},
+            {"kind": "function", "name": "post_summary", "description": "Posts the review summary.", "parameters": {"type": "object", "properties": {"text": {"type": "string"}}}},
+            {"kind": "agent", "name": "changelog-checker", "definition": "agents/changelog.json"},
+            {
+                "kind": "github-cli-builtin-tools",
+                "name": "review-only",
+                "description": "Read and search, never run or write.",
+                "available-tools": {"tools": [
+                    "view", "grep", "glob", "semantic_code_search", "read_agent", "list_agents", "task",
+                    "skill", "custom:lookup_owner", "custom:post_summary", "mcp:github-list_issues", "mcp:github-create_issue"
+                ]},
+                "excluded-tools": {"tools": ["bash", "read_bash", "edit", "create", "apply_patch", "web_fetch", "sql", "write_agent"]}
+            },
+            {"kind": "function", "name": "diff_stats", "description": "Counts changed lines.", "parameters": {"type": "object"}},
+            {"kind": "mcp", "name": "docs", "connection": {"command": "docs-mcp"}},
+            {"kind": "function", "name": "label_issue", "parameters": {"type": "object", "properties": {"label": {"type": "string"}}}},
+            {"kind": "agent", "name": "security-checker", "definition": "agents/security.json"}
+        ]
+    })
+    .to_string()
+}
+
+/// A resolved policy with 40 patterns (20 allowed, 20 excluded), the tool decided last in
+/// the allow-list so the scan is a full one.
+fn policy_of_40() -> ResolvedPolicy {
+    let names = |prefix: &str| -> Vec<WireName> {
+        (0..20).map(|i| WireName::parse(&format!("{prefix}tool_number_{i:02}")).unwrap()).collect()
+    };
+    let excluded: Vec<WireName> = names("builtin:excluded_");
+    let available: Vec<WireName> = names("mcp:server-");
+    PolicyEntry::new(
+        policy_core::ClientMode::CopilotCli,
+        Some(Selector::Tools(available)),
+        Some(Selector::Tools(excluded)),
+    )
+    .unwrap()
+    .resolve()
+}
+
+fn main() {
+    let text = definition();
+    let mut schema: Value = serde_json::from_str(policy_core::schema::SCHEMA).unwrap();
+    schema["$ref"] = Value::from("#/$defs/agentDefinition");
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    assert!(validator.is_valid(&serde_json::from_str(&text).unwrap()), "the bench input is valid");
+    assert!(json::load(&text).is_ok(), "the bench input loads");
+
+    let policy = policy_of_40();
+    let wanted = "server-tool_number_19";
+    let tool = Tool::mcp(wanted);
+    assert!(policy.offers(&tool));
+    let set: HashSet<String> = (0..40).map(|i| format!("server-tool_number_{i:02}")).collect();
+
+    let started = std::time::SystemTime::now();
+    let mut criterion = Criterion::default().configure_from_args();
+    {
+        let mut group = criterion.benchmark_group(GROUP);
+        group.bench_function("json_resolve", |b| b.iter(|| json::load(black_box(&text)).unwrap()));
+        group.bench_function("serde_value", |b| b.iter(|| serde_json::from_str::<Value>(black_box(&text)).unwrap()));
+        group.bench_function("jsonschema_validate", |b| {
+            b.iter(|| validator.is_valid(&serde_json::from_str::<Value>(black_box(&text)).unwrap()));
+        });
+        group.bench_function("decide", |b| {
+            b.iter(|| black_box(&policy).offers(black_box(&Tool::mcp(black_box(wanted)))));
+        });
+        group.bench_function("hashset", |b| b.iter(|| black_box(&set).contains(black_box(wanted))));
+        group.finish();
+    }
+    criterion.final_summary();
+
+    let Some(directory) = output_directory() else {
+        eprintln!("cannot find criterion's output directory; set CRITERION_HOME");
+        std::process::exit(1);
+    };
+    for (a, b) in [("json_resolve", "serde_value"), ("json_resolve", "jsonschema_validate"), ("decide", "hashset")] {
+        // A pair filtered out by a benchmark-name argument has no ratio to print.
+        if let (Some(a_ns), Some(b_ns)) = (median(&directory, a, started), median(&directory, b, started)) {
+            println!("ratio {a}/{b} = {:.2}", a_ns / b_ns);
+        }
+    }
+}
+
+/// Where criterion wrote this run: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`, else
+/// the target directory holding this executable (as criterion's own search finds it).
+fn output_directory() -> Option<PathBuf> {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return Some(PathBuf::from(home));
+    }
+    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
+        return Some(PathBuf::from(target).join("criterion"));
+    }
+    let exe = std::env::current_exe().ok()?;
+    exe.ancestors().find(|dir| dir.join("criterion").is_dir()).map(|dir| dir.join("criterion"))
+}
+
+/// The median (ns) criterion estimated for `function` in this run (an estimate written
+/// before `started` belongs to an earlier run and is ignored).
+fn median(directory: &std::path::Path, function: &str, started: std::time::SystemTime) -> Option<f64> {
+    let path = directory.join(GROUP).join(function).join("new").join("estimates.json");
+    if std::fs::metadata(&path).ok()?.modified().ok()? < started {
+        return None;
+    }
+    let estimates: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    estimates["median"]["point_estimate"].as_f64()
+}
