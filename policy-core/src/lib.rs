@@ -11,6 +11,8 @@
 pub mod builder;
 pub mod claude;
 pub mod copilot;
+#[cfg(feature = "copilot-sdk")]
+pub mod copilot_sdk;
 mod entry;
 mod error;
 pub mod json;
