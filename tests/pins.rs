@@ -40,7 +40,9 @@ fn pins(package: &str) -> Vec<(String, String)> {
 
 #[test]
 fn claude_code_pins_match_the_catalog() {
-    for (file, version) in pins("@anthropic-ai/claude-code") {
+    let found = pins("@anthropic-ai/claude-code");
+    assert!(!found.is_empty(), "tests/live/run.sh pins the Claude Code CLI it runs");
+    for (file, version) in found {
         assert_eq!(
             version,
             tool_policy::claude::CLI_VERSION,
@@ -53,7 +55,9 @@ fn claude_code_pins_match_the_catalog() {
 #[test]
 fn copilot_pins_match_the_catalog() {
     for package in ["@github/copilot", "@github/copilot-linux-x64"] {
-        for (file, version) in pins(package) {
+        let found = pins(package);
+        assert!(!found.is_empty(), "tests/live/run.sh pins {package}");
+        for (file, version) in found {
             assert_eq!(
                 version,
                 tool_policy::copilot::CLI_VERSION,

@@ -311,8 +311,9 @@ impl ClaudeCodeSelection {
 
     /// The library's model of the built-ins the CLI offers under this selection, given the
     /// tools it offers with no selection in the same environment (`defaults`, such as
-    /// [`DEFAULT_OFFERED`]). Besides the selection itself it applies the CLI's own rule: Glob
-    /// and Grep appear when Bash is denied.
+    /// [`DEFAULT_OFFERED`]). Besides the selection itself it applies the CLI's own rule: when
+    /// Bash is denied, the tools that run code the way Bash does (Monitor, PowerShell) go with
+    /// it, and Glob and Grep appear.
     pub fn offered(&self, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
         offered(Some(self), defaults)
     }
@@ -331,8 +332,11 @@ pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool])
         Some(ClaudeCodeSelection::DisableAll) => Vec::new(),
         Some(ClaudeCodeSelection::Only(only)) => only.to_vec(),
         Some(ClaudeCodeSelection::Disable(disabled)) => {
-            let mut kept: Vec<ClaudeTool> = defaults.iter().copied().filter(|t| !disabled.contains(t)).collect();
-            if disabled.contains(&ClaudeTool::Bash) {
+            let bash_denied = disabled.contains(&ClaudeTool::Bash);
+            let runs_code = |t: &ClaudeTool| matches!(t, ClaudeTool::Monitor | ClaudeTool::PowerShell);
+            let mut kept: Vec<ClaudeTool> =
+                defaults.iter().copied().filter(|t| !disabled.contains(t) && !(bash_denied && runs_code(t))).collect();
+            if bash_denied {
                 for extra in [ClaudeTool::Glob, ClaudeTool::Grep] {
                     if !disabled.contains(&extra) && !kept.contains(&extra) {
                         kept.push(extra);
@@ -687,5 +691,7 @@ mod tests {
         let no_bash = ClaudeCode::disable([ClaudeTool::Bash]).offered(&DEFAULT_OFFERED);
         assert!(no_bash.contains(&ClaudeTool::Glob) && no_bash.contains(&ClaudeTool::Grep));
         assert!(!no_bash.contains(&ClaudeTool::Bash));
+        assert!(!no_bash.contains(&ClaudeTool::Monitor), "Monitor runs code the way Bash does");
+        assert_eq!(no_bash.len(), 21, "probe p6: Bash and Monitor gone, Glob and Grep added");
     }
 }

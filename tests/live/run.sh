@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Live conformance against the real pinned CLIs, on loopback only.
+#
+#   bash tests/live/run.sh [--cases FILE] [--only copilot|claude-code]
+#
+# 1. installs the pinned CLIs with npm into $TOOL_POLICY_LIVE_CACHE
+#    (default ~/.cache/tool-policy-live): @github/copilot@1.0.102 (with its
+#    @github/copilot-linux-x64 binary) and @anthropic-ai/claude-code@2.1.332;
+# 2. builds the Rust harness (tests/live, outside the workspace);
+# 3. runs every case inside a fresh network namespace with only loopback
+#    (`unshare -n`): fake OpenAI-compatible and Anthropic servers on 127.0.0.1,
+#    an MCP echo server, a fresh HOME per run;
+# 4. ends with one line:
+#    live conformance: copilot N cases, M mismatches; claude-code N cases, M mismatches
+#    and exits non-zero on any mismatch.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cache=${TOOL_POLICY_LIVE_CACHE:-$HOME/.cache/tool-policy-live}
+copilot_version=1.0.102
+claude_version=2.1.332
+
+mkdir -p "$cache"
+installed() { node -p "require('$cache/node_modules/$1/package.json').version" 2>/dev/null || true; }
+if [ "$(installed @github/copilot)" != "$copilot_version" ] ||
+  [ "$(installed @github/copilot-linux-x64)" != "$copilot_version" ] ||
+  [ "$(installed @anthropic-ai/claude-code)" != "$claude_version" ]; then
+  echo "run.sh: installing the pinned CLIs into $cache" >&2
+  (cd "$cache" && { [ -f package.json ] || npm init -y >/dev/null; } &&
+    npm install --no-audit --no-fund --save-exact --loglevel=error \
+      @github/copilot@1.0.102 @github/copilot-linux-x64@1.0.102 @anthropic-ai/claude-code@2.1.332 >&2)
+fi
+copilot="$cache/node_modules/@github/copilot-linux-x64/copilot"
+claude="$cache/node_modules/@anthropic-ai/claude-code-linux-x64/claude"
+test -x "$copilot" || { echo "run.sh: no Copilot CLI binary at $copilot" >&2; exit 2; }
+test -x "$claude" || { echo "run.sh: no Claude Code binary at $claude" >&2; exit 2; }
+
+echo "run.sh: building the harness" >&2
+cargo build --quiet --release --manifest-path "$here/Cargo.toml" >&2
+harness="$here/target/release/live-conformance"
+
+command -v ip >/dev/null || { echo "run.sh: needs ip (iproute2) to bring up loopback in the namespace" >&2; exit 2; }
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+exec unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
+  "$harness" --copilot "$copilot" --claude "$claude" --scratch "$scratch" "$@"

@@ -1,0 +1,195 @@
+//! The Claude Code CLI against a fake Anthropic API: what does it offer the model, and is
+//! that what the library says the selection permits?
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tool_policy::claude::{self, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
+
+use crate::{Outcome, http};
+
+/// One Claude Code case.
+pub struct Case {
+    pub name: String,
+    pub selection: Option<ClaudeCodeSelection>,
+    pub model: Option<&'static str>,
+    /// An MCP server given with `--mcp-config` (the host's: must survive).
+    pub host_mcp: bool,
+    /// MCP servers in the fresh HOME and work dir (the agent's own: must not survive).
+    pub own_mcp: bool,
+}
+
+const DEFERRED_MARK: &str = "deferred tools are now available via";
+
+/// The names the first model request offers: its `tools` (less the `ToolSearch` plumbing)
+/// and the deferred names listed in its text.
+fn offered(body: &Value) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for tool in body["tools"].as_array().into_iter().flatten() {
+        if let Some(name) = tool["name"].as_str() {
+            if name != "ToolSearch" && name != "DeferredToolPlaceholder" {
+                names.insert(name.to_owned());
+            }
+        }
+    }
+    let mut texts: Vec<&str> = Vec::new();
+    match &body["system"] {
+        Value::String(s) => texts.push(s),
+        Value::Array(blocks) => texts.extend(blocks.iter().filter_map(|b| b["text"].as_str())),
+        _ => {}
+    }
+    for message in body["messages"].as_array().into_iter().flatten() {
+        match &message["content"] {
+            Value::String(s) => texts.push(s),
+            Value::Array(blocks) => texts.extend(blocks.iter().filter_map(|b| b["text"].as_str())),
+            _ => {}
+        }
+    }
+    for text in texts {
+        for (at, _) in text.match_indices(DEFERRED_MARK) {
+            let block = text[at..].split_once('\n').map_or("", |(_, rest)| rest);
+            for line in block.lines().map(str::trim) {
+                if line.is_empty() || line.starts_with('<') || line.contains(' ') {
+                    break;
+                }
+                names.insert(line.to_owned());
+            }
+        }
+    }
+    names
+}
+
+fn sse(events: &[Value]) -> String {
+    events.iter().map(|e| format!("event: {}\ndata: {e}\n\n", e["type"].as_str().unwrap_or(""))).collect()
+}
+
+fn mcp_config(name: &str, me: &Path) -> Value {
+    json!({"mcpServers": {name: {"type": "stdio", "command": me, "args": ["mcp-echo"]}}})
+}
+
+/// Runs the CLI once; the offered names of its first model request.
+fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result<(), String> {
+    let home = dir.join("home");
+    let config = home.join(".claude");
+    let work = dir.join("work");
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(&config).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    if case.own_mcp {
+        for file in [home.join(".claude.json"), config.join(".claude.json")] {
+            std::fs::write(file, mcp_config("userecho", me).to_string()).map_err(|e| e.to_string())?;
+        }
+        std::fs::write(work.join(".mcp.json"), mcp_config("projecho", me).to_string()).map_err(|e| e.to_string())?;
+    }
+    // The prompt comes right after -p, before the variadic flags; those use `=`.
+    let mut args = vec![String::from("-p"), String::from("hi")];
+    args.extend(ClaudeCodeArgs(case.selection.clone()).args());
+    if case.host_mcp {
+        args.push(format!("--mcp-config={}", mcp_config("echo", me)));
+    }
+    if let Some(model) = case.model {
+        args.push(format!("--model={model}"));
+    }
+    let output = Command::new(cli)
+        .args(&args)
+        .current_dir(&work)
+        .env_clear()
+        .envs([
+            ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+            ("LANG", "C.UTF-8"),
+            ("TERM", "dumb"),
+            ("ANTHROPIC_API_KEY", "sk-ant-fake"),
+            ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1"),
+            ("DISABLE_TELEMETRY", "1"),
+            ("DISABLE_AUTOUPDATER", "1"),
+            ("DISABLE_ERROR_REPORTING", "1"),
+        ])
+        .env("HOME", &home)
+        .env("CLAUDE_CONFIG_DIR", &config)
+        .env("ANTHROPIC_BASE_URL", format!("http://127.0.0.1:{port}"))
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
+    if !output.status.success() {
+        return Err(format!("claude exited {}: {}", output.status, String::from_utf8_lossy(&output.stderr)));
+    }
+    Ok(())
+}
+
+/// Runs every case; each compares the offered names with the library's model.
+pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome> {
+    let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let recorder = Arc::clone(&requests);
+    let port = match http::serve(move |method, path, body| {
+        let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+        if method != "POST" || !path.split('?').next().unwrap_or("").ends_with("/v1/messages") {
+            return (200, "application/json", json!({"input_tokens": 10}).to_string());
+        }
+        recorder.lock().unwrap().push(body.clone());
+        let model = body["model"].as_str().unwrap_or("fake-model");
+        let usage = json!({"input_tokens": 10, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0});
+        let message = json!({"id": "msg_fake", "type": "message", "role": "assistant", "model": model, "content": [],
+                             "stop_reason": null, "stop_sequence": null, "usage": usage});
+        let events = [
+            json!({"type": "message_start", "message": message}),
+            json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+            json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "ok"}}),
+            json!({"type": "content_block_stop", "index": 0}),
+            json!({"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": null}, "usage": {"output_tokens": 1}}),
+            json!({"type": "message_stop"}),
+        ];
+        (200, "text/event-stream", sse(&events))
+    }) {
+        Ok(port) => port,
+        Err(e) => return vec![Outcome::failed("claude-code: fake API", format!("cannot listen: {e}"))],
+    };
+    let observe = |name: &str, case: &Case| -> Result<BTreeSet<String>, String> {
+        requests.lock().unwrap().clear();
+        run_once(cli, me, &scratch.join(name), case, port)?;
+        std::thread::sleep(Duration::from_millis(50));
+        let first = requests.lock().unwrap().first().cloned();
+        first.map(|body| offered(&body)).ok_or_else(|| String::from("the CLI sent no model request"))
+    };
+    let mut outcomes = Vec::new();
+    // One baseline (no selection) per environment: the built-ins the CLI offers there.
+    let mut baselines: Vec<((Option<&str>, bool, bool), Result<Vec<ClaudeTool>, String>)> = Vec::new();
+    for case in cases {
+        let key = (case.model, case.host_mcp, case.own_mcp);
+        if !baselines.iter().any(|(k, _)| *k == key) {
+            let plain = Case { name: String::new(), selection: None, ..*case };
+            let label = format!("baseline-{}-{}-{}", case.model.unwrap_or("default"), case.host_mcp, case.own_mcp);
+            let baseline = observe(&label, &plain)
+                .map(|names| names.iter().filter_map(|n| ClaudeTool::from_canonical(n)).collect::<Vec<_>>());
+            baselines.push((key, baseline));
+        }
+        let baseline = baselines.iter().find(|(k, _)| *k == key).map(|(_, b)| b.clone()).unwrap_or(Err(String::new()));
+        let outcome = match (baseline, observe(&case.name, case)) {
+            (Err(e), _) | (_, Err(e)) => Outcome::failed(&case.name, e),
+            (Ok(defaults), Ok(observed)) => {
+                let mut expected: BTreeSet<String> =
+                    claude::offered(case.selection.as_ref(), &defaults).iter().map(|t| t.name().to_owned()).collect();
+                if case.host_mcp {
+                    expected.extend(crate::mcp::TOOLS.iter().map(|t| format!("mcp__echo__{t}")));
+                }
+                if case.own_mcp && case.selection.is_none() {
+                    for server in ["userecho", "projecho"] {
+                        expected.extend(crate::mcp::TOOLS.iter().map(|t| format!("mcp__{server}__{t}")));
+                    }
+                }
+                Outcome::compare(&case.name, expected, observed)
+            }
+        };
+        outcomes.push(outcome);
+    }
+    // The catalog's default set is what the default model offers with nothing configured.
+    if let Some((_, Ok(defaults))) = baselines.iter().find(|(k, _)| *k == (None, false, false)) {
+        let observed = defaults.iter().map(|t| t.name().to_owned()).collect();
+        let expected = claude::DEFAULT_OFFERED.iter().map(|t| t.name().to_owned()).collect();
+        outcomes.push(Outcome::compare("catalog-default-set", expected, observed));
+    }
+    outcomes
+}

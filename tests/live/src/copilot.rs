@@ -1,0 +1,365 @@
+//! The Copilot CLI, driven through the official Rust SDK against a fake OpenAI-compatible
+//! model: what does a session offer, and is that what the library decides?
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use github_copilot_sdk::handler::ApproveAllHandler;
+use github_copilot_sdk::tool::ToolHandler;
+use github_copilot_sdk::{
+    Client, ClientMode as SdkMode, McpServerConfig, McpStdioServerConfig, ProviderConfig, ResumeSessionConfig,
+    SessionConfig, Tool as SdkTool, ToolInvocation, ToolResult,
+};
+use indexmap::IndexMap;
+use serde_json::{Value, json};
+use tool_policy::{ClientMode, ResolvedPolicy, Source, Tool, copilot};
+
+use crate::{Outcome, http};
+
+/// One Copilot case.
+pub struct Case {
+    pub name: String,
+    pub policy: ResolvedPolicy,
+    /// Also resume the session, re-sending the filter, and check the resumed turn.
+    pub resume: bool,
+}
+
+const CUSTOM_TOOLS: [&str; 2] = ["my_tool", "other_tool"];
+
+struct Noop;
+
+#[async_trait]
+impl ToolHandler for Noop {
+    async fn call(&self, _: ToolInvocation) -> Result<ToolResult, github_copilot_sdk::Error> {
+        Ok(ToolResult::Text(String::from("ok")))
+    }
+}
+
+fn custom_tools() -> Vec<SdkTool> {
+    CUSTOM_TOOLS
+        .iter()
+        .map(|name| {
+            SdkTool::new(*name)
+                .with_description("A conformance custom tool.")
+                .with_parameters(json!({"type": "object", "properties": {}}))
+                .with_handler(Arc::new(Noop))
+        })
+        .collect()
+}
+
+fn mcp_servers(me: &Path) -> IndexMap<String, McpServerConfig> {
+    let server = McpStdioServerConfig {
+        command: me.display().to_string(),
+        args: vec![String::from("mcp-echo")],
+        tools: Some(vec![String::from("*")]),
+        ..McpStdioServerConfig::default()
+    };
+    IndexMap::from([(String::from("echo"), McpServerConfig::Stdio(server))])
+}
+
+fn provider(port: u16) -> ProviderConfig {
+    ProviderConfig::new(format!("http://127.0.0.1:{port}/v1")).with_provider_type("openai").with_api_key("x")
+}
+
+/// A session offering every source: custom tools, the MCP echo server, the built-ins.
+fn session_config(me: &Path, port: u16) -> SessionConfig {
+    SessionConfig::default()
+        .with_model("gpt-4.1")
+        .with_provider(provider(port))
+        .with_permission_handler(Arc::new(ApproveAllHandler))
+        .with_tools(custom_tools())
+        .with_mcp_servers(mcp_servers(me))
+}
+
+/// The tool names of the last model request.
+fn last_tools(requests: &Mutex<Vec<Value>>) -> Option<BTreeSet<String>> {
+    let requests = requests.lock().ok()?;
+    let last = requests.last()?;
+    Some(
+        last["tools"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|t| t["function"]["name"].as_str().or_else(|| t["name"].as_str()))
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+/// Which source a name the model received comes from.
+fn classify(name: &str) -> Tool<'_> {
+    if CUSTOM_TOOLS.contains(&name) {
+        Tool::custom(name)
+    } else if name.starts_with("echo-") {
+        Tool::mcp(name)
+    } else {
+        Tool::builtin(name)
+    }
+}
+
+struct Runtime {
+    client: Client,
+    _child: tokio::process::Child,
+}
+
+async fn start(cli: &Path, scratch: &Path, mode: ClientMode) -> Result<Runtime, String> {
+    let home = scratch.join(format!("copilot-{}", mode.as_str()));
+    let _ = std::fs::remove_dir_all(&home);
+    let work = home.join("work");
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    let mut command = tokio::process::Command::new(cli);
+    command
+        .args(["--server", "--stdio", "--no-auto-update", "--no-auto-login"])
+        .current_dir(&work)
+        .env("HOME", &home)
+        .env("COPILOT_HOME", home.join("copilot-home"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true);
+    if mode == ClientMode::Empty {
+        command.env("COPILOT_DISABLE_KEYTAR", "1");
+    }
+    let mut child = command.spawn().map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
+    let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
+        return Err(String::from("no stdio from the CLI"));
+    };
+    let sdk_mode = if mode == ClientMode::Empty { SdkMode::Empty } else { SdkMode::CopilotCli };
+    let client = Client::from_streams_with_mode_for_test(stdout, stdin, work, sdk_mode).map_err(|e| e.to_string())?;
+    client.verify_protocol_version().await.map_err(|e| format!("handshake: {e}"))?;
+    Ok(Runtime { client, _child: child })
+}
+
+/// One turn in a session configured by `policy`; returns the offered names of the create
+/// turn and, when asked, of a resumed turn.
+async fn turn(
+    runtime: &Runtime,
+    me: &Path,
+    port: u16,
+    requests: &Mutex<Vec<Value>>,
+    case: &Case,
+) -> Result<(BTreeSet<String>, Option<BTreeSet<String>>), String> {
+    let wait = Duration::from_secs(90);
+    requests.lock().map_err(|e| e.to_string())?.clear();
+    let config = case.policy.apply_to_session(session_config(me, port));
+    let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
+    tokio::time::timeout(wait, session.send_and_wait("hello"))
+        .await
+        .map_err(|_| "timeout")?
+        .map_err(|e| format!("send: {e}"))?;
+    let created = last_tools(requests).ok_or("the runtime sent no model request")?;
+    let id = session.id().clone();
+    if !case.resume {
+        let _ = session.disconnect().await;
+        return Ok((created, None));
+    }
+    let _ = session.disconnect().await;
+    requests.lock().map_err(|e| e.to_string())?.clear();
+    let resume = ResumeSessionConfig::new(id)
+        .with_model("gpt-4.1")
+        .with_provider(provider(port))
+        .with_permission_handler(Arc::new(ApproveAllHandler))
+        .with_tools(custom_tools())
+        .with_mcp_servers(mcp_servers(me));
+    let resumed =
+        runtime.client.resume_session(case.policy.apply_to_resume(resume)).await.map_err(|e| format!("resume: {e}"))?;
+    tokio::time::timeout(wait, resumed.send_and_wait("again"))
+        .await
+        .map_err(|_| "timeout")?
+        .map_err(|e| format!("send: {e}"))?;
+    let after = last_tools(requests).ok_or("the resumed session sent no model request")?;
+    let _ = resumed.disconnect().await;
+    Ok((created, Some(after)))
+}
+
+/// Two controls showing why the library sends what it sends: with the runtime's default
+/// precedence (`available`) the deny-list is ignored once an allow-list is set, and a resume
+/// without the filter offers every tool again.
+async fn controls(
+    runtime: &Runtime,
+    me: &Path,
+    port: u16,
+    requests: &Mutex<Vec<Value>>,
+    universe: &BTreeSet<String>,
+) -> Vec<Outcome> {
+    let wait = Duration::from_secs(90);
+    let policy = tool_policy::json::load_entry(
+        r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["builtin:*"]}, "excluded-tools": {"tools": ["builtin:bash"]}}"#,
+    )
+    .map(|l| l.into_policy())
+    .unwrap_or_default();
+    let mut outcomes = Vec::new();
+
+    let name = "control: precedence `available` ignores the deny-list";
+    let result: Result<BTreeSet<String>, String> = async {
+        requests.lock().map_err(|e| e.to_string())?.clear();
+        let session = runtime
+            .client
+            .create_session(policy.apply_to_session(session_config(me, port)))
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut params = serde_json::to_value(policy.session_create()).map_err(|e| e.to_string())?;
+        params["sessionId"] = json!(session.id());
+        params["toolFilterPrecedence"] = json!("available");
+        runtime
+            .client
+            .call("session.options.update", Some(params))
+            .await
+            .map_err(|e| format!("options.update: {e}"))?;
+        tokio::time::timeout(wait, session.send_and_wait("hello"))
+            .await
+            .map_err(|_| "timeout")?
+            .map_err(|e| e.to_string())?;
+        let _ = session.disconnect().await;
+        last_tools(requests).ok_or_else(|| String::from("no model request"))
+    }
+    .await;
+    outcomes.push(match result {
+        Ok(observed) => {
+            // Allow-list only: the excluded `bash` comes back.
+            let allowed = policy.available_tools().cloned();
+            let expected: BTreeSet<String> = universe
+                .iter()
+                .filter(|n| allowed.as_ref().is_some_and(|list| list.find(&classify(n)).is_some()))
+                .cloned()
+                .collect();
+            let mut outcome = Outcome::compare(name, expected, observed.clone());
+            if outcome.mismatch.is_none() && !observed.contains("bash") {
+                outcome.mismatch = Some(String::from("bash stayed excluded: precedence made no difference"));
+            }
+            outcome
+        }
+        Err(e) => Outcome::failed(name, e),
+    });
+
+    let name = "control: a resume without the filter offers everything";
+    let result: Result<BTreeSet<String>, String> = async {
+        let locked = tool_policy::json::load_entry(
+            r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["mcp:*"]}}"#,
+        )
+        .map(|l| l.into_policy())
+        .map_err(|e| e.to_string())?;
+        let session = runtime
+            .client
+            .create_session(locked.apply_to_session(session_config(me, port)))
+            .await
+            .map_err(|e| e.to_string())?;
+        tokio::time::timeout(wait, session.send_and_wait("hello"))
+            .await
+            .map_err(|_| "timeout")?
+            .map_err(|e| e.to_string())?;
+        let id = session.id().clone();
+        let _ = session.disconnect().await;
+        requests.lock().map_err(|e| e.to_string())?.clear();
+        let resume = ResumeSessionConfig::new(id)
+            .with_model("gpt-4.1")
+            .with_provider(provider(port))
+            .with_permission_handler(Arc::new(ApproveAllHandler))
+            .with_tools(custom_tools())
+            .with_mcp_servers(mcp_servers(me));
+        let resumed = runtime.client.resume_session(resume).await.map_err(|e| e.to_string())?;
+        tokio::time::timeout(wait, resumed.send_and_wait("again"))
+            .await
+            .map_err(|_| "timeout")?
+            .map_err(|e| e.to_string())?;
+        let _ = resumed.disconnect().await;
+        last_tools(requests).ok_or_else(|| String::from("no model request"))
+    }
+    .await;
+    outcomes.push(match result {
+        Ok(observed) => Outcome::compare(name, universe.clone(), observed),
+        Err(e) => Outcome::failed(name, e),
+    });
+    outcomes
+}
+
+/// The policy that offers every source in this mode: the baseline.
+fn everything(mode: ClientMode) -> ResolvedPolicy {
+    let text = match mode {
+        ClientMode::CopilotCli => r#"{"kind": "github-cli-builtin-tools"}"#,
+        ClientMode::Empty => {
+            r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty", "available-tools": {"tools": ["builtin:*", "custom:*", "mcp:*"]}}"#
+        }
+    };
+    tool_policy::json::load_entry(text).map(|l| l.into_policy()).unwrap_or_default()
+}
+
+/// Runs every case, grouped by client mode (clients are never shared across modes).
+pub async fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome> {
+    let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let recorder = Arc::clone(&requests);
+    let port = match http::serve(move |method, path, body| {
+        if method == "GET" && path.ends_with("/models") {
+            return (
+                200,
+                "application/json",
+                json!({"object": "list", "data": [{"id": "gpt-4.1", "object": "model"}]}).to_string(),
+            );
+        }
+        let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+        if body["messages"].is_array() {
+            if let Ok(mut requests) = recorder.lock() {
+                requests.push(body.clone());
+            }
+        }
+        let reply = json!({
+            "id": "chatcmpl-live", "object": "chat.completion", "created": 1, "model": body["model"],
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": "ok"}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
+        });
+        (200, "application/json", reply.to_string())
+    }) {
+        Ok(port) => port,
+        Err(e) => return vec![Outcome::failed("copilot: fake model", format!("cannot listen: {e}"))],
+    };
+    let mut outcomes = Vec::new();
+    for mode in [ClientMode::CopilotCli, ClientMode::Empty] {
+        let mode_cases: Vec<&Case> = cases.iter().filter(|c| c.policy.client_mode() == mode).collect();
+        if mode_cases.is_empty() {
+            continue;
+        }
+        let runtime = match start(cli, scratch, mode).await {
+            Ok(runtime) => runtime,
+            Err(e) => {
+                outcomes.extend(mode_cases.iter().map(|c| Outcome::failed(&c.name, e.clone())));
+                continue;
+            }
+        };
+        // The universe: what this mode offers with every source allowed.
+        let baseline_case =
+            Case { name: format!("baseline-{}", mode.as_str()), policy: everything(mode), resume: false };
+        let universe = match turn(&runtime, me, port, &requests, &baseline_case).await {
+            Ok((names, _)) => names,
+            Err(e) => {
+                outcomes.extend(mode_cases.iter().map(|c| Outcome::failed(&c.name, format!("baseline: {e}"))));
+                continue;
+            }
+        };
+        if mode == ClientMode::CopilotCli {
+            let builtins: BTreeSet<String> =
+                universe.iter().filter(|n| classify(n).source() == Source::Builtin).cloned().collect();
+            let expected = copilot::DEFAULT_OFFERED.iter().map(|n| (*n).to_owned()).collect();
+            outcomes.push(Outcome::compare("catalog-default-set", expected, builtins));
+            outcomes.extend(controls(&runtime, me, port, &requests, &universe).await);
+        }
+        for case in mode_cases {
+            let expected: BTreeSet<String> =
+                universe.iter().filter(|name| case.policy.offers(&classify(name))).cloned().collect();
+            match turn(&runtime, me, port, &requests, case).await {
+                Ok((created, resumed)) => {
+                    outcomes.push(Outcome::compare(&case.name, expected.clone(), created));
+                    if let Some(resumed) = resumed {
+                        outcomes.push(Outcome::compare(&format!("{} (resumed)", case.name), expected, resumed));
+                    }
+                }
+                Err(e) => outcomes.push(Outcome::failed(&case.name, e)),
+            }
+        }
+        let _ = runtime.client.stop().await;
+    }
+    outcomes
+}

@@ -1,0 +1,352 @@
+//! Live conformance: every case runs against the real pinned CLIs on loopback, and the tools
+//! the fake model was offered must be exactly the tools the library says.
+//!
+//! Usage (normally through `tests/live/run.sh`):
+//! `live-conformance --copilot BIN --claude BIN --scratch DIR [--cases FILE] [--only RUNTIME]`,
+//! and `live-conformance mcp-echo` (the MCP server the cases register).
+#![forbid(unsafe_code)]
+
+mod claude;
+mod copilot;
+mod http;
+mod mcp;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::{Value, json};
+use tool_policy::ClaudeCodeSelection;
+
+/// The verdict of one case.
+pub struct Outcome {
+    name: String,
+    offered: usize,
+    pub(crate) mismatch: Option<String>,
+}
+
+impl Outcome {
+    fn compare(name: &str, expected: BTreeSet<String>, observed: BTreeSet<String>) -> Outcome {
+        let missing: Vec<&String> = expected.difference(&observed).collect();
+        let extra: Vec<&String> = observed.difference(&expected).collect();
+        let mismatch = (!missing.is_empty() || !extra.is_empty())
+            .then(|| format!("expected but not offered {missing:?}; offered but not expected {extra:?}"));
+        Outcome { name: name.to_owned(), offered: observed.len(), mismatch }
+    }
+
+    fn failed(name: &str, why: String) -> Outcome {
+        Outcome { name: name.to_owned(), offered: 0, mismatch: Some(why) }
+    }
+}
+
+struct Args {
+    copilot: Option<PathBuf>,
+    claude: Option<PathBuf>,
+    scratch: PathBuf,
+    cases: Option<PathBuf>,
+    only: Option<String>,
+}
+
+fn args() -> Result<Args, String> {
+    let mut args = Args {
+        copilot: None,
+        claude: None,
+        scratch: std::env::temp_dir().join("tool-policy-live"),
+        cases: None,
+        only: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--copilot" => args.copilot = Some(value()?.into()),
+            "--claude" => args.claude = Some(value()?.into()),
+            "--scratch" => args.scratch = value()?.into(),
+            "--cases" => args.cases = Some(value()?.into()),
+            "--only" => args.only = Some(value()?),
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    Ok(args)
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn copilot_case(name: &str, input: &Value, resume: bool) -> Result<copilot::Case, String> {
+    let loaded = tool_policy::json::load_value(input).map_err(|e| format!("{name}: {e}"))?;
+    Ok(copilot::Case { name: name.to_owned(), policy: loaded.into_policy(), resume })
+}
+
+fn entry(fields: Value) -> Value {
+    let mut entry = json!({"kind": "github-cli-builtin-tools"});
+    if let (Some(entry), Some(fields)) = (entry.as_object_mut(), fields.as_object()) {
+        entry.extend(fields.clone());
+    }
+    entry
+}
+
+fn copilot_cases() -> Result<Vec<copilot::Case>, String> {
+    let mut cases = Vec::new();
+    let mut examples: Vec<PathBuf> = std::fs::read_dir(repo().join("examples/agents"))
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    examples.sort();
+    for path in examples {
+        let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+        let document: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        let name = format!("example {}", path.file_name().unwrap_or_default().to_string_lossy());
+        let resume = name.contains("locked-down") || name.contains("review-only");
+        cases.push(copilot_case(&name, &document, resume)?);
+    }
+    let vectors: Vec<(&str, Value, bool)> = vec![
+        ("available [*]", json!({"available-tools": {"tools": ["*"]}}), false),
+        (
+            "available [read_agent, list_agents]",
+            json!({"available-tools": {"tools": ["read_agent", "list_agents"]}}),
+            true,
+        ),
+        ("available isolated", json!({"available-tools": {"isolated": true}}), false),
+        ("available []", json!({"available-tools": {"tools": []}}), true),
+        ("excluded [*]", json!({"excluded-tools": {"tools": ["*"]}}), true),
+        ("excluded isolated", json!({"excluded-tools": {"isolated": true}}), false),
+        ("excluded [shell]", json!({"excluded-tools": {"tools": ["shell"]}}), false),
+        (
+            "isolated less exit_plan_mode",
+            json!({"available-tools": {"isolated": true}, "excluded-tools": {"tools": ["exit_plan_mode"]}}),
+            false,
+        ),
+        ("available [mcp:*]", json!({"available-tools": {"tools": ["mcp:*"]}}), true),
+        ("excluded [builtin:*]", json!({"excluded-tools": {"tools": ["builtin:*"]}}), false),
+        ("available [bash, mcp:*]", json!({"available-tools": {"tools": ["bash", "mcp:*"]}}), false),
+        ("excluded []", json!({"excluded-tools": {"tools": []}}), false),
+        (
+            "available [custom:my_tool, mcp:echo-echo]",
+            json!({"available-tools": {"tools": ["custom:my_tool", "mcp:echo-echo"]}}),
+            true,
+        ),
+        ("available [custom:*]", json!({"available-tools": {"tools": ["custom:*"]}}), false),
+        (
+            "excluded [custom:other_tool, mcp:echo-ping_tool]",
+            json!({"excluded-tools": {"tools": ["custom:other_tool", "mcp:echo-ping_tool"]}}),
+            false,
+        ),
+        ("excluded [mcp:*]", json!({"excluded-tools": {"tools": ["mcp:*"]}}), false),
+        ("excluded [custom:*]", json!({"excluded-tools": {"tools": ["custom:*"]}}), false),
+        (
+            "precedence: available [builtin:*] less bash",
+            json!({"available-tools": {"tools": ["builtin:*"]}, "excluded-tools": {"tools": ["builtin:bash"]}}),
+            true,
+        ),
+        ("available [view, grep, glob]", json!({"available-tools": {"tools": ["view", "grep", "glob"]}}), false),
+        (
+            "deny wins: bash in both",
+            json!({"available-tools": {"tools": ["bash", "view"]}, "excluded-tools": {"tools": ["bash"]}}),
+            false,
+        ),
+        (
+            "available [builtin:view, custom:my_tool]",
+            json!({"available-tools": {"tools": ["builtin:view", "custom:my_tool"]}}),
+            false,
+        ),
+        ("excluded [view, edit, create]", json!({"excluded-tools": {"tools": ["view", "edit", "create"]}}), false),
+        (
+            "available [task, read_agent] less isolated",
+            json!({"available-tools": {"tools": ["task", "read_agent"]}, "excluded-tools": {"isolated": true}}),
+            false,
+        ),
+        ("available [mcp:echo-echo]", json!({"available-tools": {"tools": ["mcp:echo-echo"]}}), false),
+        ("empty: [mcp:*]", json!({"client-mode": "empty", "available-tools": {"tools": ["mcp:*"]}}), true),
+        ("empty: [*]", json!({"client-mode": "empty", "available-tools": {"tools": ["*"]}}), false),
+        ("empty: isolated", json!({"client-mode": "empty", "available-tools": {"isolated": true}}), true),
+        (
+            "empty: isolated less skill",
+            json!({"client-mode": "empty", "available-tools": {"isolated": true}, "excluded-tools": {"tools": ["skill"]}}),
+            false,
+        ),
+        (
+            "empty: [custom:my_tool]",
+            json!({"client-mode": "empty", "available-tools": {"tools": ["custom:my_tool"]}}),
+            true,
+        ),
+        (
+            "empty: [builtin:view, mcp:*]",
+            json!({"client-mode": "empty", "available-tools": {"tools": ["builtin:view", "mcp:*"]}}),
+            false,
+        ),
+        ("empty: [view]", json!({"client-mode": "empty", "available-tools": {"tools": ["view"]}}), false),
+        (
+            "empty: [mcp:echo-echo]",
+            json!({"client-mode": "empty", "available-tools": {"tools": ["mcp:echo-echo"]}}),
+            false,
+        ),
+        (
+            "empty: [builtin:*] less the bash family",
+            json!({"client-mode": "empty", "available-tools": {"tools": ["builtin:*"]}, "excluded-tools": {"tools": ["bash", "read_bash", "stop_bash", "list_bash"]}}),
+            false,
+        ),
+    ];
+    for (name, fields, resume) in vectors {
+        cases.push(copilot_case(name, &entry(fields), resume)?);
+    }
+    Ok(cases)
+}
+
+fn claude_cases() -> Result<Vec<claude::Case>, String> {
+    let case = |name: &str,
+                selection: Value,
+                model: Option<&'static str>,
+                host_mcp: bool,
+                own_mcp: bool|
+     -> Result<claude::Case, String> {
+        let selection = if selection.is_null() {
+            None
+        } else {
+            ClaudeCodeSelection::from_json(&selection.to_string()).map_err(|e| format!("{name}: {e}"))?.selection
+        };
+        Ok(claude::Case { name: name.to_owned(), selection, model, host_mcp, own_mcp })
+    };
+    Ok(vec![
+        case("no selection", Value::Null, None, false, false)?,
+        case("disable *", json!({"disable": "*"}), None, false, false)?,
+        case("only [Read, Grep]", json!({"only": ["Read", "Grep"]}), None, false, false)?,
+        case("only []", json!({"only": []}), None, false, false)?,
+        case("disable [WebFetch]", json!({"disable": ["WebFetch"]}), None, false, false)?,
+        case("disable [WebFetch, WebSearch]", json!({"disable": ["WebFetch", "WebSearch"]}), None, false, false)?,
+        case("disable [Bash]", json!({"disable": ["Bash"]}), None, false, false)?,
+        case("only [Read, TaskList] (off by default)", json!({"only": ["Read", "TaskList"]}), None, false, false)?,
+        case("only [Task] (alias)", json!({"only": ["Task"]}), None, false, false)?,
+        case("disable [Task] (alias)", json!({"disable": ["Task"]}), None, false, false)?,
+        case("only [KillShell, Read] (alias)", json!({"only": ["KillShell", "Read"]}), None, false, false)?,
+        case("only [Glob, Grep]", json!({"only": ["Glob", "Grep"]}), None, false, false)?,
+        case("disable [Monitor, Agent]", json!({"disable": ["Monitor", "Agent"]}), None, false, false)?,
+        case("host MCP: disable *", json!({"disable": "*"}), None, true, false)?,
+        case("host MCP: only [Read]", json!({"only": ["Read"]}), None, true, false)?,
+        case("host MCP: disable [WebFetch]", json!({"disable": ["WebFetch"]}), None, true, false)?,
+        case("own MCP: no selection", Value::Null, None, false, true)?,
+        case("own MCP: disable *", json!({"disable": "*"}), None, false, true)?,
+        case("own MCP: only [Read]", json!({"only": ["Read"]}), None, false, true)?,
+        case("own and host MCP: disable [Bash]", json!({"disable": ["Bash"]}), None, true, true)?,
+        case(
+            "holder: builtin_tools disable *",
+            json!({"id": "agent", "builtin_tools": {"disable": "*"}}),
+            None,
+            false,
+            false,
+        )?,
+        case("sonnet: only [Read]", json!({"only": ["Read"]}), Some("sonnet"), false, false)?,
+        case(
+            "claude-sonnet-4-5: disable [WebFetch]",
+            json!({"disable": ["WebFetch"]}),
+            Some("claude-sonnet-4-5"),
+            false,
+            false,
+        )?,
+        case("haiku: no selection", Value::Null, Some("haiku"), false, false)?,
+        case("claude-haiku-4-5: disable *", json!({"disable": "*"}), Some("claude-haiku-4-5"), false, false)?,
+    ])
+}
+
+/// Cases from `--cases FILE`: `[{"name", "runtime": "copilot" | "claude-code", "input"}]`.
+fn extra_cases(path: &Path) -> Result<(Vec<copilot::Case>, Vec<claude::Case>), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let items: Vec<Value> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (mut copilot, mut claude) = (Vec::new(), Vec::new());
+    for item in items {
+        let name = item["name"].as_str().ok_or("a case needs a `name`")?;
+        match item["runtime"].as_str() {
+            Some("copilot") => copilot.push(copilot_case(name, &item["input"], true)?),
+            Some("claude-code") => {
+                let loaded =
+                    ClaudeCodeSelection::from_json(&item["input"].to_string()).map_err(|e| format!("{name}: {e}"))?;
+                claude.push(claude::Case {
+                    name: name.to_owned(),
+                    selection: loaded.selection,
+                    model: None,
+                    host_mcp: true,
+                    own_mcp: true,
+                });
+            }
+            other => return Err(format!("{name}: runtime must be `copilot` or `claude-code`, not {other:?}")),
+        }
+    }
+    Ok((copilot, claude))
+}
+
+fn report(runtime: &str, outcomes: &[Outcome]) -> usize {
+    let mut mismatches = 0;
+    for outcome in outcomes {
+        match &outcome.mismatch {
+            None => println!("ok        {runtime}: {} ({} tools offered, as predicted)", outcome.name, outcome.offered),
+            Some(why) => {
+                mismatches += 1;
+                println!("MISMATCH  {runtime}: {}: {why}", outcome.name);
+            }
+        }
+    }
+    mismatches
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("mcp-echo") {
+        mcp::serve();
+        return ExitCode::SUCCESS;
+    }
+    let args = match args() {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("live-conformance: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let me = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("live-conformance"));
+    let (mut copilot_cases, mut claude_cases) = match (copilot_cases(), claude_cases()) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("live-conformance: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(path) = &args.cases {
+        match extra_cases(path) {
+            Ok((a, b)) => {
+                copilot_cases.extend(a);
+                claude_cases.extend(b);
+            }
+            Err(e) => {
+                eprintln!("live-conformance: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let wants = |runtime: &str| args.only.as_deref().is_none_or(|only| only == runtime);
+    let (mut copilot_outcomes, mut claude_outcomes) = (Vec::new(), Vec::new());
+    if wants("copilot") {
+        copilot_outcomes = match &args.copilot {
+            Some(cli) => copilot::run(cli, &me, &args.scratch, &copilot_cases).await,
+            None => vec![Outcome::failed("copilot", String::from("no --copilot binary"))],
+        };
+    }
+    if wants("claude-code") {
+        claude_outcomes = match &args.claude {
+            Some(cli) => {
+                let (cli, me, scratch) = (cli.clone(), me.clone(), args.scratch.join("claude-code"));
+                tokio::task::spawn_blocking(move || claude::run(&cli, &me, &scratch, &claude_cases))
+                    .await
+                    .unwrap_or_default()
+            }
+            None => vec![Outcome::failed("claude-code", String::from("no --claude binary"))],
+        };
+    }
+    let copilot_mismatches = report("copilot", &copilot_outcomes);
+    let claude_mismatches = report("claude-code", &claude_outcomes);
+    println!(
+        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches",
+        copilot_outcomes.len(),
+        claude_outcomes.len()
+    );
+    if copilot_mismatches + claude_mismatches > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
