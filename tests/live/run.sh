@@ -38,6 +38,9 @@ echo "run.sh: building the harness" >&2
 cargo build --quiet --release --manifest-path "$here/Cargo.toml" >&2
 harness="$here/target/release/live-conformance"
 
+if ! command -v ip >/dev/null && [ "$(id -u)" = 0 ]; then
+  (apt-get update -qq && apt-get install -y -qq iproute2) >&2
+fi
 command -v ip >/dev/null || { echo "run.sh: needs ip (iproute2) to bring up loopback in the namespace" >&2; exit 2; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
