@@ -335,7 +335,7 @@ pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool])
             let bash_denied = disabled.contains(&ClaudeTool::Bash);
             let runs_code = |t: &ClaudeTool| matches!(t, ClaudeTool::Monitor | ClaudeTool::PowerShell);
             let mut kept: Vec<ClaudeTool> =
-                defaults.iter().copied().filter(|t| !disabled.contains(t) && !(bash_denied && runs_code(t))).collect();
+                defaults.iter().copied().filter(|t| !(disabled.contains(t) || (bash_denied && runs_code(t)))).collect();
             if bash_denied {
                 for extra in [ClaudeTool::Glob, ClaudeTool::Grep] {
                     if !disabled.contains(&extra) && !kept.contains(&extra) {

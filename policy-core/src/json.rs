@@ -344,6 +344,15 @@ impl<'de> Deserialize<'de> for CowStr<'de> {
     }
 }
 
+/// An object's fields, each value raw, in document order.
+fn read_fields<'de, A: MapAccess<'de>>(mut map: A) -> Result<Fields<'de>, A::Error> {
+    let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(8));
+    while let Some(key) = map.next_key::<CowStr<'de>>()? {
+        fields.push((key.0, Node(map.next_value::<&'de RawValue>()?)));
+    }
+    Ok(fields)
+}
+
 /// An object's fields, each value raw.
 struct RawObject<'a>(Fields<'a>);
 
@@ -355,12 +364,8 @@ impl<'de> Deserialize<'de> for RawObject<'de> {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("an object")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawObject<'de>, A::Error> {
-                let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(8));
-                while let Some(key) = map.next_key::<CowStr<'de>>()? {
-                    fields.push((key.0, Node(map.next_value::<&'de RawValue>()?)));
-                }
-                Ok(RawObject(fields))
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawObject<'de>, A::Error> {
+                read_fields(map).map(RawObject)
             }
         }
         deserializer.deserialize_map(V)
@@ -489,12 +494,8 @@ impl<'de> Deserialize<'de> for ToolItem<'de> {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a JSON value")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ToolItem<'de>, A::Error> {
-                let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(8));
-                while let Some(key) = map.next_key::<CowStr<'de>>()? {
-                    fields.push((key.0, Node(map.next_value::<&'de RawValue>()?)));
-                }
-                Ok(ToolItem::Object(fields))
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ToolItem<'de>, A::Error> {
+                read_fields(map).map(ToolItem::Object)
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ToolItem<'de>, A::Error> {
                 while seq.next_element::<de::IgnoredAny>()?.is_some() {}

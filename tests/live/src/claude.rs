@@ -23,6 +23,9 @@ pub struct Case {
     pub own_mcp: bool,
 }
 
+/// What a baseline depends on: the model, host MCP servers, the agent's own MCP servers.
+type Environment = (Option<&'static str>, bool, bool);
+
 const DEFERRED_MARK: &str = "deferred tools are now available via";
 
 /// The names the first model request offers: its `tools` (less the `ToolSearch` plumbing)
@@ -30,10 +33,8 @@ const DEFERRED_MARK: &str = "deferred tools are now available via";
 fn offered(body: &Value) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for tool in body["tools"].as_array().into_iter().flatten() {
-        if let Some(name) = tool["name"].as_str() {
-            if name != "ToolSearch" && name != "DeferredToolPlaceholder" {
-                names.insert(name.to_owned());
-            }
+        if let Some(name) = tool["name"].as_str().filter(|n| !matches!(*n, "ToolSearch" | "DeferredToolPlaceholder")) {
+            names.insert(name.to_owned());
         }
     }
     let mut texts: Vec<&str> = Vec::new();
@@ -156,7 +157,7 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
     };
     let mut outcomes = Vec::new();
     // One baseline (no selection) per environment: the built-ins the CLI offers there.
-    let mut baselines: Vec<((Option<&str>, bool, bool), Result<Vec<ClaudeTool>, String>)> = Vec::new();
+    let mut baselines: Vec<(Environment, Result<Vec<ClaudeTool>, String>)> = Vec::new();
     for case in cases {
         let key = (case.model, case.host_mcp, case.own_mcp);
         if !baselines.iter().any(|(k, _)| *k == key) {

@@ -75,6 +75,16 @@ fn session_config(me: &Path, port: u16) -> SessionConfig {
         .with_mcp_servers(mcp_servers(me))
 }
 
+/// A resume of session `id` with the same sources, and no filter yet.
+fn resume_config(id: github_copilot_sdk::SessionId, me: &Path, port: u16) -> ResumeSessionConfig {
+    ResumeSessionConfig::new(id)
+        .with_model("gpt-4.1")
+        .with_provider(provider(port))
+        .with_permission_handler(Arc::new(ApproveAllHandler))
+        .with_tools(custom_tools())
+        .with_mcp_servers(mcp_servers(me))
+}
+
 /// The tool names of the last model request.
 fn last_tools(requests: &Mutex<Vec<Value>>) -> Option<BTreeSet<String>> {
     let requests = requests.lock().ok()?;
@@ -159,12 +169,7 @@ async fn turn(
     }
     let _ = session.disconnect().await;
     requests.lock().map_err(|e| e.to_string())?.clear();
-    let resume = ResumeSessionConfig::new(id)
-        .with_model("gpt-4.1")
-        .with_provider(provider(port))
-        .with_permission_handler(Arc::new(ApproveAllHandler))
-        .with_tools(custom_tools())
-        .with_mcp_servers(mcp_servers(me));
+    let resume = resume_config(id, me, port);
     let resumed =
         runtime.client.resume_session(case.policy.apply_to_resume(resume)).await.map_err(|e| format!("resume: {e}"))?;
     tokio::time::timeout(wait, resumed.send_and_wait("again"))
@@ -255,12 +260,7 @@ async fn controls(
         let id = session.id().clone();
         let _ = session.disconnect().await;
         requests.lock().map_err(|e| e.to_string())?.clear();
-        let resume = ResumeSessionConfig::new(id)
-            .with_model("gpt-4.1")
-            .with_provider(provider(port))
-            .with_permission_handler(Arc::new(ApproveAllHandler))
-            .with_tools(custom_tools())
-            .with_mcp_servers(mcp_servers(me));
+        let resume = resume_config(id, me, port);
         let resumed = runtime.client.resume_session(resume).await.map_err(|e| e.to_string())?;
         tokio::time::timeout(wait, resumed.send_and_wait("again"))
             .await
@@ -301,10 +301,8 @@ pub async fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<O
             );
         }
         let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
-        if body["messages"].is_array() {
-            if let Ok(mut requests) = recorder.lock() {
-                requests.push(body.clone());
-            }
+        if let (true, Ok(mut requests)) = (body["messages"].is_array(), recorder.lock()) {
+            requests.push(body.clone());
         }
         let reply = json!({
             "id": "chatcmpl-live", "object": "chat.completion", "created": 1, "model": body["model"],
