@@ -95,22 +95,20 @@ fn runtime(invocation: &Invocation, errors: &mut Errors) -> Option<Runtime> {
     };
     // The macro spells runtimes as identifiers (`claude_code`); policy-core decides which
     // runtimes exist and which can honour a selection.
-    match policy_core::runtime::Runtime::parse(&value.replace('_', "-")) {
-        Some(runtime) => match (runtime, runtime.capabilities()) {
-            (_, Err(error)) => {
-                errors.push(entry.value.span(), &error);
-                None
-            }
-            (policy_core::runtime::Runtime::Copilot, Ok(_)) => Some(Runtime::Copilot),
-            (policy_core::runtime::Runtime::ClaudeCode, Ok(_)) => Some(Runtime::ClaudeCode),
-            // A runtime policy-core supports but this macro has no grammar for yet.
-            (other, Ok(_)) => {
-                errors.push(entry.value.span(), &Error::UnsupportedRuntime { runtime: other.as_str().to_owned() });
-                None
-            }
-        },
-        None => {
-            errors.push(entry.value.span(), &Error::UnknownRuntime { value, expected: RUNTIMES });
+    let Some(runtime) = policy_core::runtime::Runtime::parse(&value.replace('_', "-")) else {
+        errors.push(entry.value.span(), &Error::UnknownRuntime { value, expected: RUNTIMES });
+        return None;
+    };
+    match (runtime, runtime.capabilities()) {
+        (_, Err(error)) => {
+            errors.push(entry.value.span(), &error);
+            None
+        }
+        (policy_core::runtime::Runtime::Copilot, Ok(_)) => Some(Runtime::Copilot),
+        (policy_core::runtime::Runtime::ClaudeCode, Ok(_)) => Some(Runtime::ClaudeCode),
+        // A runtime policy-core supports but this macro has no grammar for yet.
+        (other, Ok(_)) => {
+            errors.push(entry.value.span(), &Error::UnsupportedRuntime { runtime: other.as_str().to_owned() });
             None
         }
     }
