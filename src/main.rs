@@ -262,6 +262,11 @@ fn check(runtime: Runtime, paths: &[String]) -> Result<(), Failure> {
     worst.map_or(Ok(()), Err)
 }
 
+/// The tools asked about, or the whole pinned catalog when none were named.
+fn or_catalog(tools: &[String], catalog: impl Iterator<Item = String>) -> Vec<String> {
+    if tools.is_empty() { catalog.collect() } else { tools.to_vec() }
+}
+
 fn explain(runtime: Runtime, path: &str, tools: &[String]) -> Result<(), Failure> {
     let loaded = match load(runtime, path)? {
         Ok(loaded) => loaded,
@@ -273,14 +278,8 @@ fn explain(runtime: Runtime, path: &str, tools: &[String]) -> Result<(), Failure
     print_warnings("", loaded.warnings());
     match &loaded {
         Loaded::Copilot(loaded) => {
-            let all: Vec<String>;
-            let tools = if tools.is_empty() {
-                all = tool_policy::copilot::BUILTIN_TOOLS.iter().map(|n| format!("builtin:{n}")).collect();
-                &all
-            } else {
-                tools
-            };
-            for text in tools {
+            let catalog = tool_policy::copilot::BUILTIN_TOOLS.iter().map(|n| format!("builtin:{n}"));
+            for text in &or_catalog(tools, catalog) {
                 let tool = Tool::parse(text).map_err(|e| Failure::Usage(format!("`{text}` is not a tool: {e}")))?;
                 if tool.source() == tool_policy::Source::Builtin && !tool_policy::copilot::is_builtin(tool.name()) {
                     let warning = Warning::UnknownBuiltin {
@@ -293,14 +292,8 @@ fn explain(runtime: Runtime, path: &str, tools: &[String]) -> Result<(), Failure
             }
         }
         Loaded::ClaudeCode(loaded) => {
-            let all: Vec<String>;
-            let tools = if tools.is_empty() {
-                all = ClaudeTool::ALL.iter().map(|t| t.name().to_owned()).collect();
-                &all
-            } else {
-                tools
-            };
-            for text in tools {
+            let catalog = ClaudeTool::ALL.iter().map(|t| t.name().to_owned());
+            for text in &or_catalog(tools, catalog) {
                 let tool = ClaudeTool::lookup(text).map_err(|e| Failure::Usage(e.to_string()))?.tool();
                 let verdict = match &loaded.selection {
                     Some(selection) => selection.decide(tool).to_string(),

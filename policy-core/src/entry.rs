@@ -260,29 +260,26 @@ fn check_slot(slot: Slot, draft: &SlotDraft<'_>, errors: &mut Vec<(At, Error)>) 
         SlotDraft::Absent | SlotDraft::Invalid => None,
         SlotDraft::Isolated => Some(Selector::Isolated),
         SlotDraft::Tools(items) => {
+            // The names that parse, with the position and text the author wrote: duplicates
+            // are reported among them even when another item is broken.
             let mut names = Vec::with_capacity(items.len());
+            let mut texts = Vec::with_capacity(items.len());
             let mut complete = true;
             for (i, item) in items.iter().enumerate() {
-                match item.map(WireName::parse) {
-                    Some(Ok(name)) => names.push(name),
-                    Some(Err(error)) => {
+                match item.map(|text| (text, WireName::parse(text))) {
+                    Some((text, Ok(name))) => {
+                        names.push(name);
+                        texts.push((i, text));
+                    }
+                    Some((_, Err(error))) => {
                         errors.push((At::Tool(slot, i), Error::Wire(error)));
                         complete = false;
                     }
                     None => complete = false,
                 }
             }
-            let texts = items.iter().enumerate().filter_map(|(i, t)| Some((i, (*t)?)));
-            if complete {
-                check_duplicates(slot, texts, &names, errors);
-                Some(Selector::Tools(names))
-            } else {
-                // Report duplicates among the names that did parse, by their own indices.
-                let valid: Vec<(usize, &str)> = texts.filter(|(_, t)| WireName::parse(t).is_ok()).collect();
-                let parsed: Vec<WireName> = valid.iter().filter_map(|(_, t)| WireName::parse(t).ok()).collect();
-                check_duplicates(slot, valid.into_iter(), &parsed, errors);
-                None
-            }
+            check_duplicates(slot, texts.into_iter(), &names, errors);
+            complete.then_some(Selector::Tools(names))
         }
     }
 }

@@ -47,8 +47,6 @@ pub enum At {
     Tools(Slot),
     /// One item of a selector's `tools` list.
     Tool(Slot, usize),
-    /// A Claude Code selection's list (`only` / `disable`).
-    ClaudeList,
     /// One name of a Claude Code selection's list.
     ClaudeTool(usize),
 }

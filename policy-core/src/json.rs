@@ -211,12 +211,10 @@ fn invalid_document(error: Error) -> LoadError {
 }
 
 /// Whether brackets outside strings nest deeper than `limit`. The text is valid JSON, so
-/// strings are well formed; eight bytes without a quote, backslash or bracket are skipped at
-/// once.
+/// strings are well formed.
 fn nesting_exceeds(bytes: &[u8], limit: usize) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    // Depth never exceeds the number of opening brackets; counting them vectorizes.
+    // Depth never exceeds the number of opening brackets; counting them vectorizes, and
+    // nearly every document stops here.
     let opening: usize = bytes
         .chunks(255)
         .map(|chunk| usize::from(chunk.iter().fold(0u8, |n, &b| n + u8::from(b == b'[') + u8::from(b == b'{'))))
@@ -224,37 +222,21 @@ fn nesting_exceeds(bytes: &[u8], limit: usize) -> bool {
     if opening <= limit {
         return false;
     }
-    // Whether any byte of `word` equals `byte` (the classic zero-byte test).
-    let has = |word: u64, byte: u8| {
-        let x = word ^ (ONES * u64::from(byte));
-        (x.wrapping_sub(ONES) & !x & HIGHS) != 0
-    };
-    let (mut depth, mut in_string, mut i) = (0usize, false, 0usize);
-    while i < bytes.len() {
-        if let Some(chunk) = bytes.get(i..i + 8) {
-            let word =
-                u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
-            let interesting = has(word, b'"')
-                || has(word, b'\\')
-                || (!in_string && (has(word, b'[') || has(word, b'{') || has(word, b']') || has(word, b'}')));
-            if !interesting {
-                i += 8;
-                continue;
-            }
-        }
-        match (in_string, bytes[i]) {
-            (true, b'\\') => i += 1,
-            (_, b'"') => in_string = !in_string,
-            (false, b'[' | b'{') => {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for &b in bytes {
+        match (in_string, escaped, b) {
+            (true, true, _) => escaped = false,
+            (true, false, b'\\') => escaped = true,
+            (true, false, b'"') | (false, _, b'"') => in_string = !in_string,
+            (false, _, b'[' | b'{') => {
                 depth += 1;
                 if depth > limit {
                     return true;
                 }
             }
-            (false, b']' | b'}') => depth = depth.saturating_sub(1),
+            (false, _, b']' | b'}') => depth = depth.saturating_sub(1),
             _ => {}
         }
-        i += 1;
     }
     false
 }
@@ -507,12 +489,17 @@ impl<'de> Deserialize<'de> for ToolItem<'de> {
     }
 }
 
-/// The fields of an object, with duplicate keys reported once each (the first one counts).
-fn unique_fields<'a>(fields: Fields<'a>, at: Ptr<'_>, sink: &mut Sink) -> Fields<'a> {
-    let mut unique: Fields<'a> = Vec::with_capacity(fields.len());
+/// The fields of an object with each key's first occurrence only; `duplicate` is told of
+/// every later one. A reader that kept the last one would see a different document, so the
+/// callers refuse duplicates.
+pub(crate) fn first_of_each_key<'a, V>(
+    fields: Vec<(Cow<'a, str>, V)>,
+    mut duplicate: impl FnMut(&str),
+) -> Vec<(Cow<'a, str>, V)> {
+    let mut unique: Vec<(Cow<'a, str>, V)> = Vec::with_capacity(fields.len());
     for (key, value) in fields {
         if unique.iter().any(|(k, _)| *k == key) {
-            sink.error(at.key(&key), Error::DuplicateKey { key: key.clone().into_owned() });
+            duplicate(&key);
         } else {
             unique.push((key, value));
         }
@@ -520,19 +507,19 @@ fn unique_fields<'a>(fields: Fields<'a>, at: Ptr<'_>, sink: &mut Sink) -> Fields
     unique
 }
 
+fn duplicate_key(key: &str) -> Error {
+    Error::DuplicateKey { key: key.to_owned() }
+}
+
 type Found = (Option<(Option<usize>, PolicyEntry)>, Option<Vec<CustomAgentConfig>>);
 
 /// An agent definition's top level.
 fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Found {
-    let mut seen: Vec<Cow<'_, str>> = Vec::with_capacity(fields.len());
+    let fields = first_of_each_key(fields, |key| sink.error(Ptr::Root.key(key), duplicate_key(key)));
     let mut found: Option<(usize, Option<PolicyEntry>)> = None;
     let mut custom_agents = None;
     for (key, value) in fields {
         let key_at = Ptr::Root.key(&key);
-        if seen.contains(&key) {
-            sink.error(key_at, Error::DuplicateKey { key: key.clone().into_owned() });
-            continue;
-        }
         match (key.as_ref(), value) {
             ("tools", RootValue::Tools(Tools::Array(items))) => {
                 for (i, item) in items.into_iter().enumerate() {
@@ -549,7 +536,7 @@ fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Fo
                     let mut kinds = fields.iter().filter(|(k, _)| k == "kind");
                     let kind = kinds.next().and_then(|(_, v)| v.string());
                     if kinds.next().is_some() {
-                        sink.error(at.key("kind"), Error::DuplicateKey { key: String::from("kind") });
+                        sink.error(at.key("kind"), duplicate_key("kind"));
                         continue;
                     }
                     match kind.as_deref() {
@@ -581,7 +568,6 @@ fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Fo
             }
             _ => {}
         }
-        seen.push(key);
     }
     let policy = match found {
         Some((i, Some(entry))) => Some((Some(i), entry)),
@@ -618,15 +604,14 @@ fn entry<'a>(
     single: bool,
     sink: &mut Sink,
 ) -> Option<PolicyEntry> {
+    let fields = first_of_each_key(fields.into_iter().collect(), |key| sink.error(at.key(key), duplicate_key(key)));
     let (mut available, mut excluded) = (SelectorRead::Absent, SelectorRead::Absent);
     let mut draft = EntryDraft::default();
-    let mut seen: Vec<Cow<'a, str>> = Vec::with_capacity(8);
+    if single && !fields.iter().any(|(key, _)| key == "kind") {
+        sink.error(at, Error::MissingKind);
+    }
     for (key, value) in fields {
         let key_at = at.key(&key);
-        if seen.contains(&key) {
-            sink.error(key_at, Error::DuplicateKey { key: key.clone().into_owned() });
-            continue;
-        }
         let known = ENTRY_KEYS.contains(&key.as_ref());
         match (key.as_ref(), value) {
             ("kind", Some(value)) => match value.string().as_deref() {
@@ -665,10 +650,6 @@ fn entry<'a>(
             }
             _ => {}
         }
-        seen.push(key);
-    }
-    if single && !seen.iter().any(|k| k == "kind") {
-        sink.error(at, Error::MissingKind);
     }
     draft.available = available.draft();
     draft.excluded = excluded.draft();
@@ -692,7 +673,7 @@ fn selector<'a>(value: Node<'a>, at: Ptr<'_>, sink: &mut Sink) -> SelectorRead<'
         sink.error(at, wrong_type("a selector object (`{\"tools\": [...]}` or `{\"isolated\": true}`)", value));
         return SelectorRead::Invalid;
     };
-    let fields = unique_fields(fields, at, sink);
+    let fields = first_of_each_key(fields, |key| sink.error(at.key(key), duplicate_key(key)));
     let mut valid = true;
     let (mut tools, mut isolated) = (None, None);
     for (key, value) in &fields {
@@ -815,7 +796,7 @@ impl<'a> Ptr<'a> {
 fn entry_pointer(entry: Ptr<'_>, place: At) -> String {
     let slot_at = |slot: Slot| entry.render() + "/" + slot.json_key();
     match place {
-        At::Entry | At::ClaudeList | At::ClaudeTool(_) => entry.render(),
+        At::Entry | At::ClaudeTool(_) => entry.render(),
         At::ClientMode => entry.render() + "/client-mode",
         At::Selector(slot) => slot_at(slot),
         At::Tools(slot) => slot_at(slot) + "/tools",

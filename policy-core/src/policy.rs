@@ -189,9 +189,12 @@ impl ToolList {
         self.names.contains(pattern)
     }
 
-    pub(crate) fn push(&mut self, name: WireName) {
-        self.names.to_mut().push(name);
-        self.reindex();
+    /// Appends names and indexes the list once.
+    pub(crate) fn extend(&mut self, names: Vec<WireName>) {
+        if !names.is_empty() {
+            self.names.to_mut().extend(names);
+            self.reindex();
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use std::time::SystemTime;
 use serde_json::Value;
 
 use crate::error::Error;
-use crate::json::Node;
+use crate::json::{Node, first_of_each_key};
 use crate::policy::ResolvedPolicy;
 use crate::wire::{self, Source, Tool, WireName};
 
@@ -320,16 +320,15 @@ pub(crate) fn load_custom_agents(
             ok = false;
             continue;
         };
-        let mut seen: Vec<&str> = Vec::with_capacity(fields.len());
+        let mut duplicated = false;
+        let fields = first_of_each_key(fields, |key| {
+            report(AgentAt::Agent(a), Error::DuplicateKey { key: key.to_owned() });
+            duplicated = true;
+        });
+        ok &= !duplicated;
         let (mut name, mut tools) = (None, Some(None));
         let mut has_name = false;
         for (key, value) in &fields {
-            if seen.contains(&key.as_ref()) {
-                report(AgentAt::Agent(a), Error::DuplicateKey { key: key.clone().into_owned() });
-                ok = false;
-                continue;
-            }
-            seen.push(key);
             match key.as_ref() {
                 "name" => {
                     has_name = true;
@@ -615,15 +614,14 @@ impl ResolvedPolicy {
         let mut policy = self.clone();
         let wildcard = WireName::from_static("custom:*");
         if let Some(list) = policy.available_tools_mut().filter(|list| !list.contains(&wildcard)) {
+            let mut added: Vec<WireName> = Vec::new();
             for name in names {
                 let pattern = WireName::qualified(Source::Custom, name)?;
-                if pattern.is_wildcard() {
-                    continue;
-                }
-                if !list.contains(&pattern) {
-                    list.push(pattern);
+                if !pattern.is_wildcard() && !list.contains(&pattern) && !added.contains(&pattern) {
+                    added.push(pattern);
                 }
             }
+            list.extend(added);
         }
         Ok(policy)
     }

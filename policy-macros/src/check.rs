@@ -216,7 +216,7 @@ fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors) -> 
                     _ => value_span(slot),
                 }
             }
-            At::Entry | At::ClaudeList | At::ClaudeTool(_) => Span::call_site(),
+            At::Entry | At::ClaudeTool(_) => Span::call_site(),
         };
         errors.push(span, &error);
     }

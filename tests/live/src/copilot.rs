@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use github_copilot_sdk::handler::ApproveAllHandler;
+use github_copilot_sdk::session::Session;
 use github_copilot_sdk::tool::ToolHandler;
 use github_copilot_sdk::{
     Client, ClientMode as SdkMode, McpServerConfig, McpStdioServerConfig, ProviderConfig, ResumeSessionConfig,
@@ -144,6 +145,21 @@ async fn start(cli: &Path, scratch: &Path, mode: ClientMode) -> Result<Runtime, 
     Ok(Runtime { client, _child: child })
 }
 
+/// Sends `text` in `session`; the tool names of the model request it caused.
+async fn offered_in(session: &Session, requests: &Mutex<Vec<Value>>, text: &str) -> Result<BTreeSet<String>, String> {
+    requests.lock().map_err(|e| e.to_string())?.clear();
+    tokio::time::timeout(Duration::from_secs(90), session.send_and_wait(text))
+        .await
+        .map_err(|_| "timeout")?
+        .map_err(|e| format!("send: {e}"))?;
+    last_tools(requests).ok_or_else(|| String::from("the runtime sent no model request"))
+}
+
+/// A policy from a single JSON entry.
+fn policy_of(entry: &str) -> Result<ResolvedPolicy, String> {
+    tool_policy::json::load_entry(entry).map(|l| l.into_policy()).map_err(|e| e.to_string())
+}
+
 /// One turn in a session configured by `policy`; returns the offered names of the create
 /// turn and, when asked, of a resumed turn.
 async fn turn(
@@ -153,30 +169,17 @@ async fn turn(
     requests: &Mutex<Vec<Value>>,
     case: &Case,
 ) -> Result<(BTreeSet<String>, Option<BTreeSet<String>>), String> {
-    let wait = Duration::from_secs(90);
-    requests.lock().map_err(|e| e.to_string())?.clear();
     let config = case.policy.apply_to_session(session_config(me, port));
     let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
-    tokio::time::timeout(wait, session.send_and_wait("hello"))
-        .await
-        .map_err(|_| "timeout")?
-        .map_err(|e| format!("send: {e}"))?;
-    let created = last_tools(requests).ok_or("the runtime sent no model request")?;
+    let created = offered_in(&session, requests, "hello").await?;
     let id = session.id().clone();
+    let _ = session.disconnect().await;
     if !case.resume {
-        let _ = session.disconnect().await;
         return Ok((created, None));
     }
-    let _ = session.disconnect().await;
-    requests.lock().map_err(|e| e.to_string())?.clear();
-    let resume = resume_config(id, me, port);
-    let resumed =
-        runtime.client.resume_session(case.policy.apply_to_resume(resume)).await.map_err(|e| format!("resume: {e}"))?;
-    tokio::time::timeout(wait, resumed.send_and_wait("again"))
-        .await
-        .map_err(|_| "timeout")?
-        .map_err(|e| format!("send: {e}"))?;
-    let after = last_tools(requests).ok_or("the resumed session sent no model request")?;
+    let resume = case.policy.apply_to_resume(resume_config(id, me, port));
+    let resumed = runtime.client.resume_session(resume).await.map_err(|e| format!("resume: {e}"))?;
+    let after = offered_in(&resumed, requests, "again").await?;
     let _ = resumed.disconnect().await;
     Ok((created, Some(after)))
 }
@@ -191,22 +194,16 @@ async fn controls(
     requests: &Mutex<Vec<Value>>,
     universe: &BTreeSet<String>,
 ) -> Vec<Outcome> {
-    let wait = Duration::from_secs(90);
-    let policy = tool_policy::json::load_entry(
-        r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["builtin:*"]}, "excluded-tools": {"tools": ["builtin:bash"]}}"#,
-    )
-    .map(|l| l.into_policy())
-    .unwrap_or_default();
     let mut outcomes = Vec::new();
 
     let name = "control: precedence `available` ignores the deny-list";
-    let result: Result<BTreeSet<String>, String> = async {
-        requests.lock().map_err(|e| e.to_string())?.clear();
-        let session = runtime
-            .client
-            .create_session(policy.apply_to_session(session_config(me, port)))
-            .await
-            .map_err(|e| e.to_string())?;
+    let policy = policy_of(
+        r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["builtin:*"]}, "excluded-tools": {"tools": ["builtin:bash"]}}"#,
+    );
+    let result: Result<(ResolvedPolicy, BTreeSet<String>), String> = async {
+        let policy = policy?;
+        let config = policy.apply_to_session(session_config(me, port));
+        let session = runtime.client.create_session(config).await.map_err(|e| e.to_string())?;
         let mut params = serde_json::to_value(policy.session_create()).map_err(|e| e.to_string())?;
         params["sessionId"] = json!(session.id());
         params["toolFilterPrecedence"] = json!("available");
@@ -215,21 +212,18 @@ async fn controls(
             .call("session.options.update", Some(params))
             .await
             .map_err(|e| format!("options.update: {e}"))?;
-        tokio::time::timeout(wait, session.send_and_wait("hello"))
-            .await
-            .map_err(|_| "timeout")?
-            .map_err(|e| e.to_string())?;
+        let observed = offered_in(&session, requests, "hello").await?;
         let _ = session.disconnect().await;
-        last_tools(requests).ok_or_else(|| String::from("no model request"))
+        Ok((policy, observed))
     }
     .await;
     outcomes.push(match result {
-        Ok(observed) => {
+        Ok((policy, observed)) => {
             // Allow-list only: the excluded `bash` comes back.
-            let allowed = policy.available_tools().cloned();
+            let allowed = policy.available_tools();
             let expected: BTreeSet<String> = universe
                 .iter()
-                .filter(|n| allowed.as_ref().is_some_and(|list| list.find(&classify(n)).is_some()))
+                .filter(|n| allowed.is_some_and(|list| list.find(&classify(n)).is_some()))
                 .cloned()
                 .collect();
             let mut outcome = Outcome::compare(name, expected, observed.clone());
@@ -243,31 +237,19 @@ async fn controls(
 
     let name = "control: a resume without the filter offers everything";
     let result: Result<BTreeSet<String>, String> = async {
-        let locked = tool_policy::json::load_entry(
-            r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["mcp:*"]}}"#,
-        )
-        .map(|l| l.into_policy())
-        .map_err(|e| e.to_string())?;
+        let locked = policy_of(r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["mcp:*"]}}"#)?;
         let session = runtime
             .client
             .create_session(locked.apply_to_session(session_config(me, port)))
             .await
             .map_err(|e| e.to_string())?;
-        tokio::time::timeout(wait, session.send_and_wait("hello"))
-            .await
-            .map_err(|_| "timeout")?
-            .map_err(|e| e.to_string())?;
+        offered_in(&session, requests, "hello").await?;
         let id = session.id().clone();
         let _ = session.disconnect().await;
-        requests.lock().map_err(|e| e.to_string())?.clear();
-        let resume = resume_config(id, me, port);
-        let resumed = runtime.client.resume_session(resume).await.map_err(|e| e.to_string())?;
-        tokio::time::timeout(wait, resumed.send_and_wait("again"))
-            .await
-            .map_err(|_| "timeout")?
-            .map_err(|e| e.to_string())?;
+        let resumed = runtime.client.resume_session(resume_config(id, me, port)).await.map_err(|e| e.to_string())?;
+        let observed = offered_in(&resumed, requests, "again").await?;
         let _ = resumed.disconnect().await;
-        last_tools(requests).ok_or_else(|| String::from("no model request"))
+        Ok(observed)
     }
     .await;
     outcomes.push(match result {
@@ -279,13 +261,13 @@ async fn controls(
 
 /// The policy that offers every source in this mode: the baseline.
 fn everything(mode: ClientMode) -> ResolvedPolicy {
-    let text = match mode {
+    let entry = match mode {
         ClientMode::CopilotCli => r#"{"kind": "github-cli-builtin-tools"}"#,
         ClientMode::Empty => {
             r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty", "available-tools": {"tools": ["builtin:*", "custom:*", "mcp:*"]}}"#
         }
     };
-    tool_policy::json::load_entry(text).map(|l| l.into_policy()).unwrap_or_default()
+    policy_of(entry).unwrap_or_default()
 }
 
 /// Runs every case, grouped by client mode (clients are never shared across modes).
