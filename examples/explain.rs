@@ -33,7 +33,7 @@ fn main() -> std::process::ExitCode {
     println!("session.create / session.resume fields: {}", serde_json::to_string(&policy.session_create()).unwrap());
     println!("\nbuilt-in tools of Copilot CLI {}:", tool_policy::copilot::CLI_VERSION);
     for name in BUILTIN_TOOLS {
-        let by_default = if DEFAULT_OFFERED.contains(&name) { "" } else { " (not offered by default)" };
+        let by_default = if DEFAULT_OFFERED.contains(name) { "" } else { " (not offered by default)" };
         println!("  {name:32} {}{by_default}", policy.decide(&Tool::builtin(name)));
     }
     let mcp = WireName::mcp("github", "list_issues");

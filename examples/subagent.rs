@@ -16,7 +16,10 @@ fn main() {
     let offered: Vec<String> =
         effective_tools(&investigator, &session, &registered).iter().map(|t| t.tool.to_string()).collect();
     println!("the investigator is offered: {offered:?}");
-    println!("customAgents[0].tools on the wire: {}", investigator.to_json());
+    println!(
+        "customAgents[0].tools on the wire: {}",
+        serde_json::to_string(&investigator).expect("a tool list serializes")
+    );
 
     let router = SubagentRouter::new();
     router.register_session("session-1", vec![CustomAgentConfig::typed("investigator", &investigator)]);

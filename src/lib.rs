@@ -27,9 +27,40 @@
 #![warn(missing_docs)]
 
 pub use policy_core::builder::{Policy, PolicyBuilder};
-pub use policy_core::claude::{ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
+pub use policy_core::catalog::claude_code::ClaudeTool;
 pub use policy_core::runtime::Runtime;
+pub use policy_core::runtime::claude_code::ClaudeCodeArgs;
 pub use policy_core::*;
+
+/// GitHub Copilot: the pinned catalog (CLI 1.0.102) and a typed constant for every built-in
+/// name (`copilot::BASH`, …).
+pub mod copilot {
+    pub use policy_core::catalog::copilot::*;
+    pub use policy_core::model::copilot_names::*;
+}
+
+/// Claude Code: the pinned catalog (CLI 2.1.332), the selection, and the CLI arguments.
+pub mod claude {
+    pub use policy_core::catalog::claude_code::*;
+    pub use policy_core::json::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
+    pub use policy_core::model::{ClaudeCode, ClaudeCodeSelection, ClaudeDecision, NameLookup, offered};
+    pub use policy_core::runtime::claude_code::ClaudeCodeArgs;
+}
+
+/// Sub-agents: typed `customAgents[].tools` lists, what a sub-agent is offered, invocation
+/// tools, and the call-time router.
+pub mod subagents {
+    pub use policy_core::model::{
+        AgentToolName, AgentToolNameError, AgentTools, CustomAgentConfig, SessionTool, alias_members, effective_tools,
+        merge_invocation_tools,
+    };
+    pub use policy_core::runtime::router::{RoutedSession, RouterError, SubagentInstance, SubagentRouter};
+}
+
+/// The JSON Schema (2020-12) of a `github-cli-builtin-tools` entry.
+pub mod schema {
+    pub use policy_core::json::schema::*;
+}
 
 /// A Copilot policy or Claude Code selection, checked at compile time.
 ///
@@ -109,15 +140,15 @@ macro_rules! wire {
 #[macro_export]
 macro_rules! agent_tool {
     ($name:literal) => {
-        const { $crate::subagents::AgentToolName::from_static($name) }
+        const { $crate::AgentToolName::from_static($name) }
     };
 }
 
 #[doc(hidden)]
 pub mod __private {
     pub use core::option::Option::{None, Some};
-    pub use policy_core::claude::{ClaudeCodeSelection, ClaudeTool};
-    pub use policy_core::{ClientMode, ResolvedPolicy, ToolList, WireName};
+    pub use policy_core::catalog::claude_code::ClaudeTool;
+    pub use policy_core::model::{ClaudeCodeSelection, ClientMode, ResolvedPolicy, ToolList, WireName};
     pub use policy_macros::builtin_tools;
     pub use std::borrow::Cow;
 }

@@ -9,41 +9,48 @@ use std::process::ExitCode;
 
 use lexopt::ValueExt;
 
-use tool_policy::claude::{self, ClaudeTool};
-use tool_policy::json::{self, LoadError, MAX_DOCUMENT_BYTES};
-use tool_policy::{Error, Located, Report, Runtime, Tool, Warning};
+use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
+use tool_policy::runtime::claude_code::ClaudeCodeArgs;
+use tool_policy::text::Shown;
+use tool_policy::{ClaudeTool, Error, Located, Report, Runtime, Source, Tool, Warning, copilot};
 
 const USAGE: &str = "\
 tool-policy: typed built-in tool policies for GitHub Copilot and Claude Code
 
 usage:
-  tool-policy resolve [--runtime copilot|claude-code] [FILE|-]
-  tool-policy check [--runtime copilot|claude-code] FILE...
-  tool-policy explain [--runtime copilot|claude-code] FILE [TOOL...]
+  tool-policy resolve [--runtime copilot|claude-code] [--strict] [FILE|-]
+  tool-policy check [--runtime copilot|claude-code] [--strict] FILE...
+  tool-policy explain [--runtime copilot|claude-code] [--strict] FILE [TOOL...]
   tool-policy schema
+
+--strict turns every warning (an unknown built-in name, a near-miss `kind`, a legacy
+alias) into an error at the same place.
 
 Run `tool-policy <command> --help` for one command.
 Exit codes: 0 valid, 1 invalid (one `<pointer>: <message>` line per error on stderr),
 2 usage, unreadable file or not JSON.";
 
 const RESOLVE_HELP: &str = "\
-tool-policy resolve [--runtime copilot|claude-code] [FILE|-]
+tool-policy resolve [--runtime copilot|claude-code] [--strict] [FILE|-]
 
 Prints what the runtime receives, as JSON.
-  copilot (default): FILE is an agent definition or a single `github-cli-builtin-tools`
-    entry; prints {\"clientMode\", \"availableTools\"?, \"excludedTools\"?, \"toolFilterPrecedence\"}.
+  copilot (default): FILE is an agent definition (an object with `tools`) or a single
+    `github-cli-builtin-tools` entry (an object without `tools`, whose `kind` must be exactly
+    that); prints {\"clientMode\", \"availableTools\"?, \"excludedTools\"?, \"toolFilterPrecedence\"}.
   claude-code: FILE is a selection ({\"disable\": \"*\"}, {\"disable\": [..]}, {\"only\": [..]})
-    or an object holding one under `builtin_tools`; prints {\"args\": [..], \"cliVersion\"}.
-Reads standard input when FILE is `-` or absent. Warnings go to stderr.";
+    or an object holding one under `builtin_tools` (`null` there: no selection); prints
+    {\"args\": [..], \"cliVersion\"}. An input with no selection at all is an error.
+Reads standard input when FILE is `-` or absent. Warnings go to stderr; --strict makes
+them errors.";
 
 const CHECK_HELP: &str = "\
-tool-policy check [--runtime copilot|claude-code] FILE...
+tool-policy check [--runtime copilot|claude-code] [--strict] FILE...
 
 Checks each file: prints `FILE: ok`, or `FILE: invalid` with one
 `FILE: <pointer>: <message>` line per error on stderr.";
 
 const EXPLAIN_HELP: &str = "\
-tool-policy explain [--runtime copilot|claude-code] FILE [TOOL...]
+tool-policy explain [--runtime copilot|claude-code] [--strict] FILE [TOOL...]
 
 Says for each TOOL whether the session is offered it, and which pattern decided.
   copilot: TOOL is `source:name` (`builtin:bash`, `custom:my_tool`, `mcp:server-tool`);
@@ -86,6 +93,7 @@ fn main() -> ExitCode {
 
 struct Args {
     runtime: Runtime,
+    options: Options,
     positional: Vec<String>,
     help: bool,
 }
@@ -112,7 +120,7 @@ fn run() -> Result<(), Failure> {
             let hint = tool_policy::did_you_mean(other, commands)
                 .map(|c| format!(" (did you mean `{c}`?)"))
                 .unwrap_or_default();
-            return Err(Failure::Usage(format!("unknown command `{other}`{hint}\n\n{USAGE}")));
+            return Err(Failure::Usage(format!("unknown command `{}`{hint}\n\n{USAGE}", Shown(other))));
         }
     };
     if args.help {
@@ -122,21 +130,22 @@ fn run() -> Result<(), Failure> {
         return Err(Failure::Usage(format!("wrong number of arguments\n\n{help}")));
     }
     match command.as_str() {
-        "resolve" => resolve(args.runtime, args.positional.first().map_or("-", String::as_str)),
-        "check" => check(args.runtime, &args.positional),
-        "explain" => explain(args.runtime, &args.positional[0], &args.positional[1..]),
+        "resolve" => resolve(&args, args.positional.first().map_or("-", String::as_str)),
+        "check" => check(&args, &args.positional),
+        "explain" => explain(&args, &args.positional[0], &args.positional[1..]),
         _ => print(tool_policy::schema::SCHEMA.trim_end()),
     }
 }
 
 fn args(parser: &mut lexopt::Parser) -> Result<Args, Failure> {
-    let mut args = Args { runtime: Runtime::Copilot, positional: Vec::new(), help: false };
+    let mut args = Args { runtime: Runtime::Copilot, options: Options::default(), positional: Vec::new(), help: false };
     while let Some(arg) = parser.next()? {
         match arg {
             lexopt::Arg::Long("runtime") | lexopt::Arg::Short('r') => {
                 let name = parser.value()?.string()?;
-                args.runtime = runtime(&name)?;
+                args.runtime = name.parse().map_err(|error: Error| Failure::Usage(error.to_string()))?;
             }
+            lexopt::Arg::Long("strict") => args.options = Options::STRICT,
             lexopt::Arg::Long("help") | lexopt::Arg::Short('h') => args.help = true,
             lexopt::Arg::Value(value) => args.positional.push(value.string()?),
             other => return Err(other.unexpected().into()),
@@ -145,20 +154,14 @@ fn args(parser: &mut lexopt::Parser) -> Result<Args, Failure> {
     Ok(args)
 }
 
-fn runtime(name: &str) -> Result<Runtime, Failure> {
-    let Some(runtime) = Runtime::parse(name) else {
-        let names = Runtime::ALL.map(Runtime::as_str);
-        let hint =
-            tool_policy::did_you_mean(name, names).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default();
-        return Err(Failure::Usage(format!("unknown runtime `{name}`; expected `copilot` or `claude-code`{hint}")));
-    };
-    runtime.capabilities().map_err(|error| Failure::Usage(error.to_string()))?;
-    Ok(runtime)
-}
-
 fn print(text: &str) -> Result<(), Failure> {
     let mut out = io::stdout().lock();
     writeln!(out, "{text}").map_err(|e| Failure::Usage(format!("cannot write the output: {e}")))
+}
+
+/// The name of an input in messages, shown safely.
+fn input_name(path: &str) -> String {
+    if path == "-" { String::from("standard input") } else { Shown(path).to_string() }
 }
 
 /// Reads a file (or stdin for `-`), at most the document limit plus one byte.
@@ -170,83 +173,69 @@ fn read(path: &str) -> Result<Result<String, LoadError>, Failure> {
     } else {
         std::fs::File::open(path).and_then(|file| file.take(limit).read_to_end(&mut bytes))
     };
-    let name = if path == "-" { "standard input" } else { path };
+    let name = input_name(path);
     read.map_err(|e| Failure::Usage(format!("cannot read {name}: {e}")))?;
     if bytes.len() > MAX_DOCUMENT_BYTES {
-        let error = Error::DocumentTooLarge { size: bytes.len(), limit: MAX_DOCUMENT_BYTES };
-        return Ok(Err(LoadError::Invalid(Report {
-            errors: vec![Located { pointer: String::new(), item: error }],
-            warnings: Vec::new(),
-        })));
+        return Ok(Err(Error::DocumentTooLarge { size: bytes.len(), limit: MAX_DOCUMENT_BYTES }.into()));
     }
     String::from_utf8(bytes).map(Ok).map_err(|_| Failure::Usage(format!("{name} is not UTF-8 text")))
 }
 
-/// A loaded document, whichever runtime it is for.
-enum Loaded {
-    Copilot(Box<json::Loaded>),
-    ClaudeCode(claude::Loaded),
-}
-
-impl Loaded {
-    fn warnings(&self) -> &[Located<Warning>] {
-        match self {
-            Loaded::Copilot(loaded) => loaded.warnings(),
-            Loaded::ClaudeCode(loaded) => &loaded.warnings,
-        }
-    }
-}
-
-/// Loads `path`; `Ok(Err(report))` for an invalid document.
-fn load(runtime: Runtime, path: &str) -> Result<Result<Loaded, Report>, Failure> {
-    let loaded = read(path)?.and_then(|text| match runtime {
-        Runtime::ClaudeCode => claude::ClaudeCodeSelection::from_json(&text).map(Loaded::ClaudeCode),
-        _ => json::load(&text).map(|loaded| Loaded::Copilot(Box::new(loaded))),
-    });
-    match loaded {
-        Ok(loaded) => Ok(Ok(loaded)),
+/// Reads `path` as a document for the runtime; `Ok(Err(report))` for an invalid document.
+fn load(args: &Args, path: &str) -> Result<Result<Document, Report>, Failure> {
+    match read(path)?.and_then(|text| Document::load(args.runtime, &text, args.options)) {
+        Ok(document) => Ok(Ok(document)),
         Err(LoadError::Invalid(report)) => Ok(Err(report)),
-        Err(LoadError::NotJson(message)) => {
-            let name = if path == "-" { "standard input" } else { path };
-            Err(Failure::Usage(format!("{name} is not JSON: {message}")))
-        }
+        Err(error) => Err(Failure::Usage(format!("{} is {error}", input_name(path)))),
     }
 }
 
-fn print_warnings(prefix: &str, warnings: &[Located<Warning>]) {
-    for warning in warnings {
+/// A document's warnings on stderr, one line each, and how many more there were.
+fn print_warnings(prefix: &str, document: &Document) {
+    for warning in document.warnings() {
         eprintln!("{prefix}warning: {warning}");
     }
+    if document.omitted_warnings() > 0 {
+        eprintln!("{prefix}warning: {} more warnings not shown", document.omitted_warnings());
+    }
 }
 
-fn resolve(runtime: Runtime, path: &str) -> Result<(), Failure> {
-    let loaded = match load(runtime, path)? {
-        Ok(loaded) => loaded,
+/// Reads one document for `resolve` or `explain`: errors on stderr, warnings after.
+fn load_one(args: &Args, path: &str) -> Result<Document, Failure> {
+    match load(args, path)? {
+        Ok(document) => {
+            print_warnings("", &document);
+            Ok(document)
+        }
         Err(report) => {
             eprintln!("{report}");
-            return Err(Failure::Invalid);
+            Err(Failure::Invalid)
         }
-    };
-    print_warnings("", loaded.warnings());
-    let value = match loaded {
-        Loaded::Copilot(loaded) => serde_json::to_string_pretty(loaded.policy()),
-        Loaded::ClaudeCode(loaded) => serde_json::to_string_pretty(&claude::ClaudeCodeArgs(loaded.selection)),
+    }
+}
+
+fn resolve(args: &Args, path: &str) -> Result<(), Failure> {
+    let value = match load_one(args, path)? {
+        Document::Copilot(document) => serde_json::to_string_pretty(document.policy()),
+        Document::ClaudeCode(document) => serde_json::to_string_pretty(&ClaudeCodeArgs(document.selection)),
+        _ => return Err(Failure::Usage(String::from("this runtime has no resolved form"))),
     };
     print(&value.map_err(|e| Failure::Usage(e.to_string()))?)
 }
 
-fn check(runtime: Runtime, paths: &[String]) -> Result<(), Failure> {
+fn check(args: &Args, paths: &[String]) -> Result<(), Failure> {
     let mut worst: Option<Failure> = None;
     for path in paths {
-        match load(runtime, path) {
-            Ok(Ok(loaded)) => {
-                print(&format!("{path}: ok"))?;
-                print_warnings(&format!("{path}: "), loaded.warnings());
+        let name = input_name(path);
+        match load(args, path) {
+            Ok(Ok(document)) => {
+                print(&format!("{name}: ok"))?;
+                print_warnings(&format!("{name}: "), &document);
             }
             Ok(Err(report)) => {
-                print(&format!("{path}: invalid"))?;
+                print(&format!("{name}: invalid"))?;
                 for error in &report.errors {
-                    eprintln!("{path}: {error}");
+                    eprintln!("{name}: {error}");
                 }
                 if worst.is_none() {
                     worst = Some(Failure::Invalid);
@@ -267,41 +256,42 @@ fn or_catalog(tools: &[String], catalog: impl Iterator<Item = String>) -> Vec<St
     if tools.is_empty() { catalog.collect() } else { tools.to_vec() }
 }
 
-fn explain(runtime: Runtime, path: &str, tools: &[String]) -> Result<(), Failure> {
-    let loaded = match load(runtime, path)? {
-        Ok(loaded) => loaded,
-        Err(report) => {
-            eprintln!("{report}");
-            return Err(Failure::Invalid);
-        }
-    };
-    print_warnings("", loaded.warnings());
-    match &loaded {
-        Loaded::Copilot(loaded) => {
-            let catalog = tool_policy::copilot::BUILTIN_TOOLS.iter().map(|n| format!("builtin:{n}"));
+fn explain(args: &Args, path: &str, tools: &[String]) -> Result<(), Failure> {
+    let document = load_one(args, path)?;
+    let mut refused = false;
+    match &document {
+        Document::Copilot(document) => {
+            let catalog = copilot::BUILTIN_TOOLS.iter().map(|n| format!("builtin:{n}"));
             for text in &or_catalog(tools, catalog) {
-                let tool = Tool::parse(text).map_err(|e| Failure::Usage(format!("`{text}` is not a tool: {e}")))?;
-                if tool.source() == tool_policy::Source::Builtin && !tool_policy::copilot::is_builtin(tool.name()) {
+                let tool = Tool::parse(text).map_err(|e| Failure::Usage(format!("not a tool: {e}")))?;
+                if tool.source() == Source::Builtin && !copilot::is_builtin(tool.name()) {
                     let warning = Warning::UnknownBuiltin {
                         name: tool.name().to_owned(),
-                        suggestion: tool_policy::copilot::suggest(tool.name()),
+                        suggestion: copilot::suggest(tool.name()),
+                        cli_version: copilot::CLI_VERSION,
                     };
+                    if args.options.strict {
+                        eprintln!("{}", Located { pointer: Shown(text).to_string(), item: Error::Strict(warning) });
+                        refused = true;
+                        continue;
+                    }
                     eprintln!("warning: {warning}");
                 }
-                print(&format!("{tool}: {}", loaded.policy().decide(&tool)))?;
+                print(&format!("{}: {}", Shown(&tool.to_string()), document.policy().decide(&tool)))?;
             }
         }
-        Loaded::ClaudeCode(loaded) => {
+        Document::ClaudeCode(document) => {
             let catalog = ClaudeTool::ALL.iter().map(|t| t.name().to_owned());
             for text in &or_catalog(tools, catalog) {
-                let tool = ClaudeTool::lookup(text).map_err(|e| Failure::Usage(e.to_string()))?.tool();
-                let verdict = match &loaded.selection {
+                let tool: ClaudeTool = text.parse().map_err(|e: Error| Failure::Usage(e.to_string()))?;
+                let verdict = match &document.selection {
                     Some(selection) => selection.decide(tool).to_string(),
                     None => String::from("permitted (no selection; the CLI's defaults apply)"),
                 };
                 print(&format!("{tool}: {verdict}"))?;
             }
         }
+        _ => return Err(Failure::Usage(String::from("this runtime cannot be explained"))),
     }
-    Ok(())
+    if refused { Err(Failure::Invalid) } else { Ok(()) }
 }

@@ -15,7 +15,11 @@ fn run(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    // The command may exit before reading its input (a usage error): a closed pipe is fine.
+    match input.write_all(stdin.unwrap_or("").as_bytes()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => panic!("writing stdin: {error}"),
+        _ => {}
+    }
     drop(input);
     child.wait_with_output().unwrap()
 }
@@ -186,4 +190,105 @@ fn help_for_each_command() {
         assert!(String::from_utf8(output.stdout).unwrap().starts_with(&format!("tool-policy {command}")));
     }
     assert_eq!(run(&["--help"], None).status.code(), Some(0));
+}
+
+/// The exit code and the pointer of each stderr line.
+fn refusal(args: &[&str], stdin: &str) -> (Option<i32>, Vec<String>) {
+    let output = run(args, Some(stdin));
+    let pointers = stderr(&output).lines().map(|l| l.split(": ").next().unwrap_or_default().to_owned()).collect();
+    (output.status.code(), pointers)
+}
+
+#[test]
+fn a_key_given_twice_is_refused_by_every_reader() {
+    let claude = ["resolve", "--runtime", "claude-code", "-"];
+    let cases: [(&[&str], &str, &str); 5] = [
+        (&claude, r#"{"only":["Read"],"only":["Bash","Write"]}"#, "/only"),
+        (&claude, r#"{"builtin_tools":{"disable":"*"},"builtin_tools":null}"#, "/builtin_tools"),
+        (&claude, r#"{"builtin_tools":{"only":["Read"],"disable":"*","only":[]}}"#, "/builtin_tools/only"),
+        (
+            &["resolve", "-"],
+            r#"{"tools":[],"customAgents":[{"name":"a","tools":["view"],"tools":null}]}"#,
+            "/customAgents/0/tools",
+        ),
+        (
+            &["resolve", "-"],
+            r#"{"kind":"github-cli-builtin-tools","excluded-tools":{"tools":["*"]},"excluded-tools":{"tools":[]}}"#,
+            "/excluded-tools",
+        ),
+    ];
+    for (args, document, pointer) in cases {
+        let (code, pointers) = refusal(args, document);
+        assert_eq!(code, Some(1), "{document}");
+        assert!(pointers.iter().any(|p| p == pointer), "{document}: {pointers:?}");
+    }
+    let check = run(&["check", "--runtime", "claude-code", "-"], Some(r#"{"only":["Read"],"only":[]}"#));
+    assert_eq!(check.status.code(), Some(1));
+    assert_eq!(stderr(&check).trim(), "standard input: /only: `only` is given twice; give each key once");
+}
+
+#[test]
+fn an_input_with_no_policy_is_an_error() {
+    let cases: [(&[&str], &str, &str); 5] = [
+        (&["resolve", "-"], r#"{"kind":"github-cli-builtin-tool","excluded-tools":{"tools":["*"]}}"#, "/kind"),
+        (&["resolve", "-"], r#"{"excluded-tools":{"tools":["*"]}}"#, ""),
+        (&["resolve", "--runtime", "claude-code", "-"], r#"{"tools":["Read"]}"#, ""),
+        (&["resolve", "--runtime", "claude-code", "-"], "{}", ""),
+        (&["resolve", "--runtime", "claude-code", "-"], r#"{"builtin_tools":null,"only":["Read"]}"#, "/only"),
+    ];
+    for (args, document, pointer) in cases {
+        let (code, pointers) = refusal(args, document);
+        assert_eq!((code, pointers), (Some(1), vec![pointer.to_owned()]), "{document}");
+    }
+    let none = run(&["resolve", "--runtime", "claude-code", "-"], Some(r#"{"builtin_tools": null}"#));
+    assert_eq!(none.status.code(), Some(0));
+    assert_eq!(stdout_json(&none), json!({"args": [], "cliVersion": "2.1.332"}));
+}
+
+#[test]
+fn strict_turns_warnings_into_errors() {
+    let document = r#"{"kind":"github-cli-builtin-tools","excluded-tools":{"tools":["bahs"]}}"#;
+    let lenient = run(&["resolve", "-"], Some(document));
+    assert_eq!(lenient.status.code(), Some(0));
+    assert!(stderr(&lenient).starts_with("warning: /excluded-tools/tools/0: "));
+    for command in ["resolve", "check", "explain"] {
+        let output = run(&[command, "--strict", "-"], Some(document));
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        let text = stderr(&output);
+        assert!(text.contains("/excluded-tools/tools/0: `bahs` is not a built-in tool"), "{command}: {text}");
+        assert!(text.trim_end().ends_with("(strict mode refuses this)"), "{command}: {text}");
+    }
+    let clean = r#"{"kind":"github-cli-builtin-tools","excluded-tools":{"tools":["bash"]}}"#;
+    assert_eq!(run(&["check", "--strict", "-"], Some(clean)).status.code(), Some(0));
+    let alias = run(&["check", "--strict", "--runtime", "claude-code", "-"], Some(r#"{"only":["Task"]}"#));
+    assert_eq!(alias.status.code(), Some(1));
+    let explain = run(&["explain", "--strict", "examples/agents/mcp-only.json", "builtin:bahs"], None);
+    assert_eq!(explain.status.code(), Some(1));
+}
+
+#[test]
+fn nothing_from_a_document_can_forge_output() {
+    let document = "{\"kind\":\"github-cli-builtin-tools\",\"a\\nb\":1,\"\\u001b]0;owned\\u0007\":2,\"excluded-tools\":{\"tools\":[\"x\\ny: fake error\",\"z\\u200b\"]}}";
+    let output = run(&["check", "-"], Some(document));
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    assert_eq!(text.lines().count(), 4, "one line per error:\n{text}");
+    assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "no raw control character:\n{text:?}");
+    assert!(text.contains(r"/a\nb: unknown key `a\nb`"), "{text}");
+    assert!(text.contains(r"\u001b]0;owned\u0007"), "{text}");
+    assert!(text.contains(r"\u200b"), "{text}");
+}
+
+#[test]
+fn claude_code_explain_agrees_with_the_model() {
+    let output = run(
+        &["explain", "--runtime", "claude-code", "-", "Monitor", "PowerShell", "Read"],
+        Some(r#"{"disable":["Bash"]}"#),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("Monitor: not permitted (`disable` names `Bash`"), "{text}");
+    assert!(lines[1].starts_with("PowerShell: not permitted (`disable` names `Bash`"), "{text}");
+    assert!(lines[2].starts_with("Read: permitted"), "{text}");
 }

@@ -73,7 +73,7 @@ fn the_schema_twin_clause_covers_the_catalog() {
     let schema: serde_json::Value = serde_json::from_str(tool_policy::schema::SCHEMA).unwrap();
     let twins = schema["$defs"]["qualifiedTwins"]["anyOf"].as_array().unwrap();
     let names: Vec<&str> = twins.iter().map(|t| t["allOf"][0]["contains"]["const"].as_str().unwrap()).collect();
-    for name in tool_policy::copilot::BUILTIN_TOOLS.iter().chain(&tool_policy::copilot::WINDOWS_TOOLS).chain(&["*"]) {
+    for name in tool_policy::copilot::BUILTIN_TOOLS.iter().chain(tool_policy::copilot::WINDOWS_TOOLS).chain(&["*"]) {
         assert!(names.contains(name), "the schema's qualifiedTwins clause lacks `{name}`");
     }
 }

@@ -34,7 +34,7 @@ const NEAR_KEYS: &[&str] = &[
 ];
 
 fn catalog_name() -> impl Strategy<Value = String> {
-    proptest::sample::select(BUILTIN_TOOLS.iter().chain(&WINDOWS_TOOLS).copied().collect::<Vec<_>>())
+    proptest::sample::select(BUILTIN_TOOLS.iter().chain(WINDOWS_TOOLS).copied().collect::<Vec<_>>())
         .prop_map(str::to_owned)
 }
 

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::thread;
 
-use tool_policy::subagents::{CustomAgentConfig, Resolved, RouterError, SubagentRouter};
+use tool_policy::subagents::{CustomAgentConfig, RoutedSession, RouterError, SubagentRouter};
 
 fn router() -> SubagentRouter {
     let router = SubagentRouter::new();
@@ -25,8 +25,8 @@ fn router() -> SubagentRouter {
 #[test]
 fn direct_and_child_resolution() {
     let router = router();
-    assert_eq!(router.resolve_session("parent"), Ok(Resolved { parent_id: "parent".into(), child: false }));
-    assert_eq!(router.resolve_session("child-1"), Ok(Resolved { parent_id: "parent".into(), child: true }));
+    assert_eq!(router.resolve_session("parent"), Ok(RoutedSession { parent_id: "parent".into(), child: false }));
+    assert_eq!(router.resolve_session("child-1"), Ok(RoutedSession { parent_id: "parent".into(), child: true }));
     assert_eq!(router.resolve_session("nobody").unwrap_err().to_string(), "unknown session nobody");
 }
 

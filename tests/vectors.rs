@@ -123,7 +123,8 @@ fn spec_examples() {
         expect("copilot-cli", None, Some(json!(["mcp:github-list_issues"])))
     );
     assert_eq!(resolve(json!({"tools": []})), expect("copilot-cli", None, None), "no entry: defaults");
-    assert_eq!(resolve(json!({})), expect("copilot-cli", None, None), "no tools: defaults");
+    assert_eq!(resolve(json!({"tools": []})), expect("copilot-cli", None, None), "a definition without an entry");
+    assert!(load("{}").is_err(), "no `tools` and no `kind`: no policy where one is expected");
 }
 
 /// The pointers and messages of an invalid document.
@@ -233,7 +234,7 @@ fn other_kinds_pass_through_untouched() {
 
 #[test]
 fn custom_agents_are_checked_with_pointers() {
-    let errors = invalid(json!({"customAgents": [
+    let errors = invalid(json!({"tools": [], "customAgents": [
         {"name": "a", "tools": ["view", "builtin:view", "custom:my_tool", "mcp:probe-echo"]},
         {"name": "b", "tools": "view"},
         {"tools": null},
@@ -249,12 +250,13 @@ fn custom_agents_are_checked_with_pointers() {
             "/customAgents/1/tools",
             "/customAgents/2",
             "/customAgents/3/tools/1",
+            "/customAgents/3/tools/0",
         ]
     );
     assert!(errors[0].1.ends_with("write `view`"));
     assert!(errors[1].1.ends_with("write `my_tool`"));
     assert!(errors[2].1.ends_with("write `probe-echo`"));
-    let loaded = load(r#"{"customAgents": [{"name": "a", "tools": ["run_bash"]}, {"name": "b", "tools": null}, {"name": "c", "tools": []}]}"#).unwrap();
+    let loaded = load(r#"{"tools": [], "customAgents": [{"name": "a", "tools": ["run_bash"]}, {"name": "b", "tools": null}, {"name": "c", "tools": []}]}"#).unwrap();
     let agents = loaded.custom_agents().unwrap();
     assert_eq!(agents[0].tools(), Some(&["run_bash".to_owned()][..]));
     assert_eq!(agents[1].tools(), None);

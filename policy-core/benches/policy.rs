@@ -71,7 +71,7 @@ fn policy_of_40() -> ResolvedPolicy {
 
 fn main() {
     let text = definition();
-    let mut schema: Value = serde_json::from_str(policy_core::schema::SCHEMA).unwrap();
+    let mut schema: Value = serde_json::from_str(json::schema::SCHEMA).unwrap();
     schema["$ref"] = Value::from("#/$defs/agentDefinition");
     let validator = jsonschema::validator_for(&schema).unwrap();
     assert!(validator.is_valid(&serde_json::from_str(&text).unwrap()), "the bench input is valid");

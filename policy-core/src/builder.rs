@@ -20,10 +20,7 @@
 
 use std::marker::PhantomData;
 
-use crate::entry::{ClientMode, PolicyEntry, Selector};
-use crate::error::{At, Error};
-use crate::policy::ResolvedPolicy;
-use crate::wire::WireName;
+use crate::model::{At, ClientMode, Error, PolicyEntry, ResolvedPolicy, Selector, WireName};
 
 /// The entry point: [`Policy::builder`].
 #[derive(Clone, Copy, Debug)]
@@ -224,8 +221,7 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
             Some(Selector::Tools(names)) => {
                 let mut kept: Vec<WireName> = Vec::with_capacity(names.len());
                 for name in names {
-                    let qualified = name.qualify();
-                    if !kept.iter().any(|k| k.qualify() == qualified) {
+                    if !kept.iter().any(|k| k.tool_key() == name.tool_key()) {
                         kept.push(name);
                     }
                 }
@@ -248,7 +244,7 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::copilot;
+    use crate::model::copilot_names as copilot;
 
     #[test]
     fn builds_what_resolution_gives() {

@@ -1,8 +1,14 @@
 //! Checks an invocation with policy-core's validation and resolution, turning each
 //! `policy_core::At` place back into the span of the token that wrote it.
 
-use policy_core::claude::{ClaudeCodeSelection, SelectionDraft, ShapeDraft};
-use policy_core::{At, ClientMode, EntryDraft, Error, ResolvedPolicy, Slot, SlotDraft, Warning};
+use policy_core::model::runtime::{Runtime, Spelling};
+use policy_core::model::vocab::{
+    CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY, COPILOT_MACRO_KEYS, DISABLE_KEY, ISOLATED, ONLY_KEY, RUNTIME_MACRO_KEY,
+};
+use policy_core::model::{
+    At, ClaudeCodeSelection, ClientMode, EntryDraft, Error, ResolvedPolicy, SelectionDraft, ShapeDraft, ShapeValue,
+    Slot, SlotDraft, Warning,
+};
 use proc_macro2::Span;
 
 use crate::parse::{Entry, Invocation, Item, Value};
@@ -16,10 +22,6 @@ pub enum Checked {
         warnings: Vec<(Span, Warning)>,
     },
 }
-
-const COPILOT_KEYS: &[&str] = &["available_tools", "excluded_tools", "client_mode", "runtime"];
-const CLAUDE_KEYS: &[&str] = &["runtime", "only", "disable"];
-const RUNTIMES: &[&str] = &["copilot", "claude_code"];
 
 /// Every error of one invocation, combined into one.
 #[derive(Default)]
@@ -48,12 +50,6 @@ impl Errors {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Runtime {
-    Copilot,
-    ClaudeCode,
-}
-
 pub fn check(invocation: &Invocation) -> syn::Result<Checked> {
     let mut errors = Errors::default();
     let runtime = runtime(invocation, &mut errors);
@@ -61,9 +57,10 @@ pub fn check(invocation: &Invocation) -> syn::Result<Checked> {
         return Err(errors.0.unwrap_or_else(|| syn::Error::new(Span::call_site(), "unknown runtime")));
     };
     let (keys, other_keys, other_runtime) = match runtime {
-        Runtime::Copilot => (COPILOT_KEYS, CLAUDE_KEYS, "claude_code"),
-        Runtime::ClaudeCode => (CLAUDE_KEYS, COPILOT_KEYS, "copilot"),
+        Runtime::ClaudeCode => (CLAUDE_MACRO_KEYS, COPILOT_MACRO_KEYS, Runtime::Copilot),
+        _ => (COPILOT_MACRO_KEYS, CLAUDE_MACRO_KEYS, Runtime::ClaudeCode),
     };
+    let other_runtime = other_runtime.spelled(Spelling::Macro);
     let mut seen: Vec<&Entry> = Vec::new();
     for entry in &invocation.entries {
         let key = entry.key.to_string();
@@ -79,36 +76,35 @@ pub fn check(invocation: &Invocation) -> syn::Result<Checked> {
     }
     let get = |name: &str| seen.iter().find(|e| e.key == name).copied();
     match runtime {
-        Runtime::Copilot => copilot(&get, errors),
         Runtime::ClaudeCode => claude_code(&get, errors),
+        _ => copilot(&get, errors),
     }
 }
 
 fn runtime(invocation: &Invocation, errors: &mut Errors) -> Option<Runtime> {
-    let Some(entry) = invocation.entries.iter().find(|e| e.key == "runtime") else {
+    let Some(entry) = invocation.entries.iter().find(|e| e.key == RUNTIME_MACRO_KEY) else {
         return Some(Runtime::Copilot);
     };
     let value = match &entry.value {
         Value::Word(word) => word.to_string(),
+        // A runtime is an identifier; a string is refused, quoted, with the fix.
         Value::Str(lit) => format!("{:?}", lit.value()),
-        _ => String::from("…"),
+        other => found(other).to_owned(),
     };
-    // The macro spells runtimes as identifiers (`claude_code`); policy-core decides which
-    // runtimes exist and which can honour a selection.
-    let Some(runtime) = policy_core::runtime::Runtime::parse(&value.replace('_', "-")) else {
-        errors.push(entry.value.span(), &Error::UnknownRuntime { value, expected: RUNTIMES });
-        return None;
-    };
-    match (runtime, runtime.capabilities()) {
-        (_, Err(error)) => {
+    // policy-core decides which runtimes exist and which can honour a selection.
+    match Runtime::from_name(&value, Spelling::Macro) {
+        Ok(runtime @ (Runtime::Copilot | Runtime::ClaudeCode)) => Some(runtime),
+        Ok(other) => {
+            // A runtime policy-core supports but this macro has no grammar for yet.
+            let error = Error::UnsupportedRuntime {
+                runtime: other.spelled(Spelling::Macro),
+                supported: Runtime::SUPPORTED_MACRO,
+            };
             errors.push(entry.value.span(), &error);
             None
         }
-        (policy_core::runtime::Runtime::Copilot, Ok(_)) => Some(Runtime::Copilot),
-        (policy_core::runtime::Runtime::ClaudeCode, Ok(_)) => Some(Runtime::ClaudeCode),
-        // A runtime policy-core supports but this macro has no grammar for yet.
-        (other, Ok(_)) => {
-            errors.push(entry.value.span(), &Error::UnsupportedRuntime { runtime: other.as_str().to_owned() });
+        Err(error) => {
+            errors.push(entry.value.span(), &error);
             None
         }
     }
@@ -147,7 +143,7 @@ fn found(value: &Value) -> &'static str {
 
 fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors) -> syn::Result<Checked> {
     let mut draft = EntryDraft::default();
-    let mode_entry = get("client_mode");
+    let mode_entry = get(CLIENT_MODE_MACRO_KEY);
     if let Some(entry) = mode_entry {
         match &entry.value {
             Value::Word(word) => match ClientMode::parse_macro(&word.to_string()) {
@@ -166,7 +162,7 @@ fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors) -> 
             }
         }
     }
-    let slots = [(Slot::Available, get("available_tools")), (Slot::Excluded, get("excluded_tools"))];
+    let slots = Slot::BOTH.map(|slot| (slot, get(slot.macro_key())));
     let mut values: [Vec<Option<String>>; 2] = [Vec::new(), Vec::new()];
     let mut shapes = [None, None];
     for (i, (_, entry)) in slots.iter().enumerate() {
@@ -176,7 +172,7 @@ fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors) -> 
                 values[i] = strings(items, &mut errors);
                 true
             }
-            Value::Word(word) if word == "isolated" => false,
+            Value::Word(word) if word == ISOLATED => false,
             Value::Word(word) => {
                 errors.push(word.span(), &Error::UnknownSelector { value: word.to_string() });
                 continue;
@@ -224,28 +220,34 @@ fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors) -> 
 }
 
 fn claude_code<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors) -> syn::Result<Checked> {
-    let (entry, shape) = match (get("only"), get("disable")) {
-        (Some(only), None) => (only, ShapeDraft::Only),
-        (None, Some(disable)) => (disable, ShapeDraft::Disable),
-        (Some(a), Some(b)) => {
-            // Entries live in one Vec, so address order is the order they were written.
-            let second = if std::ptr::from_ref(a) < std::ptr::from_ref(b) { b } else { a };
-            return Err(errors.fail(second.key.span(), &Error::ClaudeShape));
-        }
-        (None, None) => {
-            return Err(errors.fail(Span::call_site(), &Error::ClaudeShape));
-        }
+    let (only, disable) = (get(ONLY_KEY), get(DISABLE_KEY));
+    if let Err(error) = ShapeDraft::one_key(only.is_some(), disable.is_some()) {
+        // Entries live in one Vec, so address order is the order they were written.
+        let span = match (only, disable) {
+            (Some(a), Some(b)) => std::cmp::max_by_key(a, b, |e| std::ptr::from_ref(*e)).key.span(),
+            _ => Span::call_site(),
+        };
+        return Err(errors.fail(span, &error));
+    }
+    let Some(entry) = only.or(disable) else {
+        return Err(errors.fail(Span::call_site(), &Error::ClaudeShape));
     };
-    let (shape, items, values) = match (&entry.value, shape) {
-        (Value::Str(lit), ShapeDraft::Disable) if lit.value() == "*" => (ShapeDraft::DisableAll, &[][..], Vec::new()),
-        (Value::Str(lit), ShapeDraft::Disable) => {
-            return Err(errors.fail(lit.span(), &Error::ClaudeDisableString { value: lit.value() }));
-        }
-        (Value::List { items, .. }, _) => (shape, items.as_slice(), strings(items, &mut errors)),
-        (other, _) => {
-            let expected = if shape == ShapeDraft::Disable { "`\"*\"` or a list of names" } else { "a list of names" };
-            return Err(errors.fail(other.span(), &Error::WrongType { expected, found: found(other) }));
-        }
+    let text = match &entry.value {
+        Value::Str(lit) => Some(lit.value()),
+        _ => None,
+    };
+    let value = match (&entry.value, &text) {
+        (_, Some(text)) => ShapeValue::Str(text),
+        (Value::List { .. }, None) => ShapeValue::List,
+        (other, None) => ShapeValue::Other(found(other)),
+    };
+    let shape = match ShapeDraft::of(&entry.key.to_string(), value) {
+        Ok(shape) => shape,
+        Err(error) => return Err(errors.fail(entry.value.span(), &error)),
+    };
+    let (items, values) = match &entry.value {
+        Value::List { items, .. } => (items.as_slice(), strings(items, &mut errors)),
+        _ => (&[][..], Vec::new()),
     };
     let draft = SelectionDraft { shape, names: values.iter().map(Option::as_deref).collect() };
     let (mut found_errors, mut found_warnings) = (Vec::new(), Vec::new());
@@ -261,6 +263,6 @@ fn claude_code<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors)
     match (errors.0, selection) {
         (Some(error), _) => Err(error),
         (None, Some(selection)) => Ok(Checked::ClaudeCode { selection, warnings }),
-        (None, None) => Err(syn::Error::new(entry.value.span(), "invalid Claude Code selection")),
+        (None, None) => Err(syn::Error::new(entry.value.span(), Error::ClaudeShape)),
     }
 }

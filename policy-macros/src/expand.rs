@@ -1,8 +1,8 @@
 //! Emits the checked value as `const` items: no run-time work, no allocation, usable in
 //! `const` and `static` items. Every path goes through the caller's `$crate`.
 
-use policy_core::claude::ClaudeCodeSelection;
-use policy_core::{ClientMode, ResolvedPolicy, ToolList};
+use policy_core::catalog::claude_code::ClaudeTool;
+use policy_core::model::{ClaudeCodeSelection, ClientMode, ResolvedPolicy, ToolList, WireName};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
@@ -45,7 +45,7 @@ fn copilot(private: &TokenStream, policy: &ResolvedPolicy) -> TokenStream {
         match list {
             Some(list) => {
                 let len = list.len();
-                let names = list.as_slice().iter().map(policy_core::WireName::as_str);
+                let names = list.as_slice().iter().map(WireName::as_str);
                 (
                     quote! {
                         const #names_ident: &[#private::WireName; #len] = &[#(#private::WireName::from_static(#names)),*];
@@ -70,7 +70,7 @@ fn copilot(private: &TokenStream, policy: &ResolvedPolicy) -> TokenStream {
 }
 
 fn claude_code(private: &TokenStream, selection: &ClaudeCodeSelection) -> TokenStream {
-    let tools = |tools: &[policy_core::claude::ClaudeTool]| {
+    let tools = |tools: &[ClaudeTool]| {
         let variants = tools.iter().map(|tool| format_ident!("{}", format!("{tool:?}")));
         let name = format_ident!("TOOLS", span = Span::mixed_site());
         (quote!(const #name: &[#private::ClaudeTool] = &[#(#private::ClaudeTool::#variants),*];), name)

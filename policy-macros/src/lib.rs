@@ -1,9 +1,9 @@
 //! The proc macro behind `tool_policy::builtin_tools!`. Use it through the `tool-policy`
 //! crate, whose `macro_rules!` wrapper hands it `$crate`.
 //!
-//! The macro parses the tokens ([`parse`]), checks them with policy-core's own validation
-//! and resolution ([`check`]), and emits `const` items of the resolved value ([`expand`]).
-//! No rule lives here: every message comes from `policy_core::Error`.
+//! The macro parses the tokens (`parse`), checks them with policy-core's own validation and
+//! resolution (`check`), and emits `const` items of the resolved value (`expand`). No rule,
+//! message or word of vocabulary lives here: they come from `policy_core::model`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -3,7 +3,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use policy_core::claude::{ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
+use policy_core::catalog::claude_code::ClaudeTool;
+use policy_core::runtime::claude_code::ClaudeCodeArgs;
+use policy_core::ClaudeCodeSelection;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use policy_core::subagents::AgentToolName;
+use policy_core::AgentToolName;
 use policy_core::{Tool, WireName, check_wire_name};
 
 fuzz_target!(|data: &[u8]| {

@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::suggest::{did_you_mean, hint};
+use crate::text::{Shown, did_you_mean, hint};
 
 /// Where a Copilot tool comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -82,6 +82,8 @@ pub enum WireErrorKind {
     PartialGlob,
     /// A character outside `[A-Za-z0-9_-]`.
     InvalidChar,
+    /// `*` or `builtin:*` where one tool is asked for.
+    Pattern,
 }
 
 impl WireErrorKind {
@@ -108,6 +110,9 @@ impl WireErrorKind {
                 "`*` must be the whole name (`*`, `builtin:*`, `mcp:*`); partial globs match nothing"
             }
             WireErrorKind::InvalidChar => "names are `[A-Za-z0-9_-]` only",
+            WireErrorKind::Pattern => {
+                "name one tool, such as `builtin:bash`, `custom:my_tool` or `mcp:<server>-<tool>`"
+            }
         }
     }
 }
@@ -133,34 +138,42 @@ impl WireError {
 
 impl fmt::Display for WireError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let input = self.input.as_str();
+        let input = Shown(&self.input);
         let rule = self.kind.rule();
         match self.kind {
             WireErrorKind::Empty => f.write_str(rule),
             WireErrorKind::Whitespace => write!(f, "`{input}` contains whitespace; names are `[A-Za-z0-9_-]` only"),
             WireErrorKind::NonAscii => {
-                let c = input.chars().find(|c| !c.is_ascii()).unwrap_or('?');
-                write!(f, "`{input}` contains the non-ASCII character `{c}`; names are `[A-Za-z0-9_-]` only")
+                let c = self.input.chars().find(|c| !c.is_ascii()).unwrap_or('?');
+                write!(
+                    f,
+                    "`{input}` contains the non-ASCII character `{}`; names are `[A-Za-z0-9_-]` only",
+                    Shown(c.encode_utf8(&mut [0; 4]))
+                )
             }
+            WireErrorKind::EmptySource if self.input.len() == 1 => write!(
+                f,
+                "`:` is neither a name nor a pattern; write a built-in name such as `bash` or a pattern such as `mcp:*`"
+            ),
             WireErrorKind::EmptySource => {
-                let name = &input[1..];
+                let name = Shown(&self.input[1..]);
                 write!(
                     f,
                     "`{input}` has no source before the colon; write `builtin:{name}`, `custom:{name}` or `mcp:{name}`"
                 )
             }
             WireErrorKind::UnknownSource => {
-                let source = input.split(':').next().unwrap_or_default();
-                let names = Source::ALL.map(Source::as_str);
-                let suggestion = did_you_mean(source, names);
+                let source = self.input.split(':').next().unwrap_or_default();
+                let suggestion = did_you_mean(source, Source::ALL.map(Source::as_str));
                 write!(
                     f,
-                    "unknown source `{source}` in `{input}`; expected `builtin`, `custom` or `mcp`{}",
+                    "unknown source `{}` in `{input}`; expected `builtin`, `custom` or `mcp`{}",
+                    Shown(source),
                     hint(suggestion)
                 )
             }
             WireErrorKind::EmptyName => {
-                let source = &input[..input.len() - 1];
+                let source = Shown(&self.input[..self.input.len() - 1]);
                 write!(
                     f,
                     "`{input}` has no name after the colon; write `{source}:*` for all of its tools or `{source}:<name>`"
@@ -169,12 +182,14 @@ impl fmt::Display for WireError {
             WireErrorKind::ExtraColon => write!(f, "`{input}` has more than one colon; {rule}"),
             WireErrorKind::PartialGlob => write!(f, "`{input}` uses `*` inside a name; {rule}"),
             WireErrorKind::InvalidChar => {
-                let c = input
+                let c = self
+                    .input
                     .chars()
                     .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':' | '*')))
                     .unwrap_or('?');
-                write!(f, "`{input}` contains `{c}`; {rule}")
+                write!(f, "`{input}` contains `{}`; {rule}", Shown(c.encode_utf8(&mut [0; 4])))
             }
+            WireErrorKind::Pattern => write!(f, "`{input}` is a pattern, not one tool; {rule}"),
         }
     }
 }
@@ -343,7 +358,7 @@ impl WireName {
 
     /// A wire name from text known only at run time.
     pub fn parse(text: &str) -> Result<WireName, WireError> {
-        if let Some(name) = crate::copilot::interned(text) {
+        if let Some(name) = super::builtins::interned(text) {
             return Ok(name);
         }
         match check(text.as_bytes()) {
@@ -353,7 +368,7 @@ impl WireName {
     }
 
     /// `source:name` for a name (or `*`) of that source.
-    pub fn qualified(source: Source, name: &str) -> Result<WireName, WireError> {
+    pub fn with_source(source: Source, name: &str) -> Result<WireName, WireError> {
         WireName::parse(&format!("{source}:{name}"))
     }
 
@@ -446,9 +461,15 @@ impl WireName {
         if self.is_qualified() {
             self.clone()
         } else {
-            crate::copilot::qualified(&self.text)
+            super::builtins::qualified_builtin(&self.text)
                 .unwrap_or_else(|| WireName::owned(format!("builtin:{}", self.text), Some(Source::Builtin)))
         }
+    }
+
+    /// The tool (or source wildcard) this entry stands for once qualified: `bash` and
+    /// `builtin:bash` are the same tool. The one rule of "the same tool twice" (SPEC §1.2).
+    pub fn tool_key(&self) -> (Source, &str) {
+        (self.source.unwrap_or(Source::Builtin), self.name())
     }
 
     /// Whether this pattern matches `tool` (SPEC §1.6): `src:*` every tool of that source,
@@ -533,7 +554,7 @@ impl<'a> Tool<'a> {
     pub fn parse(text: &'a str) -> Result<Tool<'a>, WireError> {
         let wire = WireName::parse(text)?;
         if wire.is_wildcard() {
-            return Err(WireError { kind: WireErrorKind::PartialGlob, input: text.to_owned() });
+            return Err(WireError { kind: WireErrorKind::Pattern, input: text.to_owned() });
         }
         let source = wire.source().unwrap_or(Source::Builtin);
         let start = text.len() - wire.name().len();
@@ -631,6 +652,9 @@ mod tests {
         assert!(message("a.b").starts_with("`a.b` contains `.`;"));
         assert!(message("a b").starts_with("`a b` contains whitespace"));
         assert!(message("").starts_with("a tool name must not be empty"));
+        assert!(message(":").starts_with("`:` is neither a name nor a pattern;"));
+        assert_eq!(message("a\nb"), r"`a\nb` contains whitespace; names are `[A-Za-z0-9_-]` only");
+        assert!(message("a\u{200b}").contains(r"`a\u200b` contains the non-ASCII character `\u200b`"));
     }
 
     #[test]
@@ -678,7 +702,10 @@ mod tests {
     fn tool_parse() {
         assert_eq!(Tool::parse("mcp:echo-ping").unwrap(), Tool::mcp("echo-ping"));
         assert_eq!(Tool::parse("bash").unwrap(), Tool::builtin("bash"));
-        assert!(Tool::parse("builtin:*").is_err());
+        let pattern = Tool::parse("builtin:*").unwrap_err();
+        assert_eq!(pattern.kind(), WireErrorKind::Pattern);
+        assert!(pattern.to_string().starts_with("`builtin:*` is a pattern, not one tool; name one tool"));
+        assert_eq!(Tool::parse("*").unwrap_err().kind(), WireErrorKind::Pattern);
         assert!(Tool::parse("nope:x").is_err());
     }
 }

@@ -1,37 +1,17 @@
-//! Every rule a policy can break, with one message per rule, shared by the JSON loader, the
-//! builder's fallible path and the proc macro.
+//! Every rule a policy can break, with one message per rule, shared by the JSON reader, the
+//! builder's fallible path and the proc macro. The error type knows no catalog: a message
+//! about a runtime's names carries the names it needs as data.
+//!
+//! Every piece of document text a message prints goes through [`Shown`], so one error is
+//! always one line and no document can forge output.
 
 use std::fmt;
 
-use crate::suggest::hint;
-use crate::wire::WireError;
+use super::vocab::{ENTRY_KIND, HOLDER_KEY, ISOLATED};
+use super::wire::WireError;
+use crate::text::{Shown, did_you_mean, hint, one_of};
 
-/// Which selector slot of a Copilot policy entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Slot {
-    /// `available-tools` (the allow-list).
-    Available,
-    /// `excluded-tools` (the deny-list).
-    Excluded,
-}
-
-impl Slot {
-    /// The key in a JSON entry.
-    pub const fn json_key(self) -> &'static str {
-        match self {
-            Slot::Available => "available-tools",
-            Slot::Excluded => "excluded-tools",
-        }
-    }
-
-    /// The key in `builtin_tools! { … }`.
-    pub const fn macro_key(self) -> &'static str {
-        match self {
-            Slot::Available => "available_tools",
-            Slot::Excluded => "excluded_tools",
-        }
-    }
-}
+pub use super::vocab::Slot;
 
 /// A place inside one policy entry or selection, independent of the front door that wrote
 /// it. The JSON loader turns it into a JSON pointer, the macro into a span.
@@ -51,7 +31,7 @@ pub enum At {
     ClaudeTool(usize),
 }
 
-/// A rule a document or a policy breaks. `Display` gives the rule, then the fix.
+/// A rule a document or a policy breaks. `Display` gives the rule, then the fix, on one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Error {
@@ -88,21 +68,21 @@ pub enum Error {
     },
     /// A selector in `builtin_tools!` that is neither a list nor `isolated`.
     UnknownSelector {
-        /// What was written.
+        /// What was written: an identifier, or what kind of token it was.
         value: String,
     },
-    /// A `runtime:` in `builtin_tools!` that does not exist.
+    /// A runtime that does not exist.
     UnknownRuntime {
         /// What was written.
         value: String,
-        /// The accepted spellings.
+        /// The supported runtimes, spelled as this front door spells them.
         expected: &'static [&'static str],
     },
     /// A key of one runtime's selection used with the other runtime.
     KeyOfOtherRuntime {
         /// The key.
         key: String,
-        /// The runtime it belongs to.
+        /// The runtime it belongs to, spelled as this front door spells it.
         runtime: &'static str,
     },
     /// A key given twice.
@@ -129,8 +109,6 @@ pub enum Error {
     WrongKind {
         /// The kind found.
         found: String,
-        /// The kind expected.
-        expected: &'static str,
     },
     /// A second policy entry in one agent definition.
     SecondPolicyEntry {
@@ -149,6 +127,13 @@ pub enum Error {
         /// The limit.
         limit: usize,
     },
+    /// A Claude Code input with no selection in it.
+    NoClaudeSelection,
+    /// A Claude Code selection key at the top of an object that also has `builtin_tools`.
+    SelectionBesideHolder {
+        /// `disable` or `only`.
+        key: String,
+    },
     /// A Claude Code selection that is not exactly one of its three shapes.
     ClaudeShape,
     /// `disable` given a string other than `"*"`.
@@ -160,10 +145,14 @@ pub enum Error {
     ClaudeUnknownTool {
         /// What was written.
         name: String,
-        /// The nearest catalog name.
+        /// The nearest catalog name, or the canonical name of a differently-cased alias.
         suggestion: Option<&'static str>,
-        /// The CLI version that removed it, for a removed name.
+        /// Whether an earlier CLI had this name.
         removed: bool,
+        /// The catalog's canonical names.
+        catalog: &'static [&'static str],
+        /// The CLI version of the catalog.
+        cli_version: &'static str,
     },
     /// The same Claude Code tool twice (after aliases are rewritten).
     ClaudeDuplicateTool {
@@ -175,14 +164,17 @@ pub enum Error {
     /// A runtime this library knows of but cannot yet apply a selection to.
     UnsupportedRuntime {
         /// The runtime's name.
-        runtime: String,
+        runtime: &'static str,
+        /// The supported runtimes, spelled as this front door spells them.
+        supported: &'static [&'static str],
     },
     /// A sub-agent tool entry written with a `source:` prefix, which matches nothing there.
     SubagentQualifiedName {
         /// What was written.
         entry: String,
-        /// The bare form to write instead.
-        bare: String,
+        /// The unprefixed form to write instead, when one means no more than what was
+        /// written; `None` when every unprefixed form would grant more.
+        bare: Option<String>,
     },
     /// A sub-agent tool entry that is not a runtime tool name.
     SubagentInvalidName {
@@ -196,6 +188,8 @@ pub enum Error {
         /// Index of the first occurrence.
         first: usize,
     },
+    /// A warning that strict mode refuses.
+    Strict(Warning),
 }
 
 impl fmt::Display for Error {
@@ -203,14 +197,14 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Wire(error) => error.fmt(f),
-            Error::DuplicateTool {
-                qualified,
-                first,
-                second,
-            } => write!(
+            Error::DuplicateTool { qualified, first, second } => write!(
                 f,
-                "`{qualified}` is listed twice, as `{}` (item {}) and `{}` (item {}); remove one",
-                first.1, first.0, second.1, second.0
+                "`{}` is listed twice, as `{}` (item {}) and `{}` (item {}); remove one",
+                Shown(qualified),
+                Shown(&first.1),
+                first.0,
+                Shown(&second.1),
+                second.0
             ),
             Error::EmptyModeNeedsAllowList => f.write_str(EMPTY_MODE_NEEDS_ALLOW_LIST),
             Error::EmptyModeEmptyAllowList => f.write_str(EMPTY_MODE_EMPTY_ALLOW_LIST),
@@ -218,46 +212,56 @@ impl fmt::Display for Error {
                 "an empty-mode client needs a base directory or a session file system; give one, and never share the client with another mode or directory",
             ),
             Error::UnknownClientMode { value, expected } => {
-                let suggestion = crate::suggest::did_you_mean(value, expected.iter().copied());
-                write!(f, "unknown client mode `{value}`; expected {}{}", one_of(expected), hint(suggestion))
+                let suggestion = did_you_mean(value, expected.iter().copied());
+                write!(f, "unknown client mode `{}`; expected {}{}", Shown(value), one_of(expected), hint(suggestion))
             }
             Error::UnknownKey { key, expected } => {
-                let suggestion = crate::suggest::did_you_mean(key, expected.iter().copied());
-                write!(f, "unknown key `{key}`; expected {}{}", one_of(expected), hint(suggestion))
+                let suggestion = did_you_mean(key, expected.iter().copied());
+                write!(f, "unknown key `{}`; expected {}{}", Shown(key), one_of(expected), hint(suggestion))
             }
             Error::UnknownSelector { value } => {
-                let suggestion = crate::suggest::did_you_mean(value, ["isolated"]);
-                write!(f, "unknown selector `{value}`; expected `isolated` or a list such as `[\"bash\", \"mcp:*\"]`{}", hint(suggestion))
+                let suggestion = did_you_mean(value, [ISOLATED]);
+                write!(
+                    f,
+                    "unknown selector `{}`; expected `{ISOLATED}` or a list such as `[\"bash\", \"mcp:*\"]`{}",
+                    Shown(value),
+                    hint(suggestion)
+                )
             }
             Error::UnknownRuntime { value, expected } => {
-                let suggestion = crate::suggest::did_you_mean(value, expected.iter().copied());
-                write!(f, "unknown runtime `{value}`; expected {}{}", one_of(expected), hint(suggestion))
+                let suggestion = did_you_mean(value, expected.iter().copied());
+                write!(f, "unknown runtime `{}`; expected {}{}", Shown(value), one_of(expected), hint(suggestion))
             }
             Error::KeyOfOtherRuntime { key, runtime } => write!(
                 f,
-                "`{key}` belongs to the `{runtime}` runtime's selection; add `runtime: {runtime}` or use this runtime's keys"
+                "`{}` belongs to the `{runtime}` runtime's selection; add `runtime: {runtime}` or use this runtime's keys",
+                Shown(key)
             ),
-            Error::DuplicateKey { key } => write!(f, "`{key}` is given twice; give each key once"),
+            Error::DuplicateKey { key } => write!(f, "`{}` is given twice; give each key once", Shown(key)),
             Error::EmptySelector => f.write_str(
                 "an empty selector selects nothing; give `tools` (a list of names) or `isolated` (true)",
             ),
-            Error::BothSelectorKeys => {
-                f.write_str("a selector takes `tools` or `isolated`, not both; keep one")
-            }
+            Error::BothSelectorKeys => f.write_str("a selector takes `tools` or `isolated`, not both; keep one"),
             Error::IsolatedNotTrue => {
                 f.write_str("`isolated` must be `true`; to choose tools by name use `tools` instead")
             }
             Error::WrongType { expected, found } => write!(f, "expected {expected}, found {found}"),
-            Error::MissingKind => f.write_str(
-                "missing `kind`; a policy entry has `\"kind\": \"github-cli-builtin-tools\"`",
+            Error::MissingKind => write!(
+                f,
+                "no policy here: a document without a `tools` array is a single policy entry, and it needs `\"kind\": \"{ENTRY_KIND}\"`"
             ),
-            Error::WrongKind { found, expected } => {
-                let suggestion = crate::suggest::did_you_mean(found, [*expected]);
-                write!(f, "`kind` is `{found}`, expected `{expected}`{}", hint(suggestion))
+            Error::WrongKind { found } => {
+                let suggestion = did_you_mean(found, [ENTRY_KIND]);
+                write!(
+                    f,
+                    "`kind` is `{}`, expected `{ENTRY_KIND}`: a document without a `tools` array is a single policy entry{}",
+                    Shown(found),
+                    hint(suggestion)
+                )
             }
             Error::SecondPolicyEntry { first } => write!(
                 f,
-                "a second `github-cli-builtin-tools` entry (the first is /tools/{first}); an agent takes one policy entry, merge them into one"
+                "a second `{ENTRY_KIND}` entry (the first is /tools/{first}); an agent takes one policy entry, merge them into one"
             ),
             Error::DocumentTooLarge { size, limit } => write!(
                 f,
@@ -267,54 +271,70 @@ impl fmt::Display for Error {
                 f,
                 "the document nests deeper than {limit} levels; a policy document is shallow, check that this is the right file"
             ),
+            Error::NoClaudeSelection => write!(
+                f,
+                "no Claude Code selection: expected `disable`, `only` or `{HOLDER_KEY}`; write `\"{HOLDER_KEY}\": null` to say there is none"
+            ),
+            Error::SelectionBesideHolder { key } => write!(
+                f,
+                "`{}` stands beside `{HOLDER_KEY}`, which holds the selection; move it into `{HOLDER_KEY}` or remove it",
+                Shown(key)
+            ),
             Error::ClaudeShape => f.write_str(
                 "a Claude Code selection is exactly one of `{\"disable\": \"*\"}`, `{\"disable\": [names]}` or `{\"only\": [names]}`",
             ),
             Error::ClaudeDisableString { value } => write!(
                 f,
-                "`disable` takes `\"*\"` or a list of names, not `{value:?}`; write `\"*\"` to disable every built-in tool"
+                "`disable` takes `\"*\"` or a list of names, not `\"{}\"`; write `\"*\"` to disable every built-in tool",
+                Shown(value)
             ),
-            Error::ClaudeUnknownTool {
-                name,
-                suggestion,
-                removed,
-            } => {
+            Error::ClaudeUnknownTool { name, suggestion, removed, catalog, cli_version } => {
                 if *removed {
-                    write!(f, "'{name}' was removed from Claude Code before {}; ", crate::claude::CLI_VERSION)?;
+                    write!(f, "'{}' was removed from Claude Code before {cli_version}; ", Shown(name))?;
                 } else {
-                    write!(f, "'{name}' is not one of [")?;
-                    for (i, tool) in crate::claude::ClaudeTool::ALL.iter().enumerate() {
+                    write!(f, "'{}' is not one of [", Shown(name))?;
+                    for (i, tool) in catalog.iter().enumerate() {
                         if i > 0 {
                             f.write_str(", ")?;
                         }
-                        write!(f, "'{}'", tool.name())?;
+                        write!(f, "'{tool}'")?;
                     }
                     f.write_str("]; ")?;
                 }
                 match suggestion {
                     Some(s) => write!(f, "did you mean `{s}`?"),
-                    None => write!(f, "the names are those of Claude Code {}", crate::claude::CLI_VERSION),
+                    None => write!(f, "the names are those of Claude Code {cli_version}"),
                 }
             }
             Error::ClaudeDuplicateTool { canonical, first } => write!(
                 f,
                 "`{canonical}` is listed twice (first at item {first}, counting aliases as their canonical name); remove one"
             ),
-            Error::UnsupportedRuntime { runtime } => write!(
+            Error::UnsupportedRuntime { runtime, supported } => write!(
                 f,
-                "runtime `{runtime}` cannot honour a built-in tool selection yet; supported runtimes are `copilot` and `claude-code`"
+                "runtime `{runtime}` cannot honour a built-in tool selection yet; supported runtimes are {}",
+                one_of(supported).replace(" or ", " and ")
             ),
-            Error::SubagentQualifiedName { entry, bare } => write!(
-                f,
-                "`{entry}` matches nothing in a sub-agent's tool list, which takes unprefixed runtime names; write `{bare}`"
-            ),
+            Error::SubagentQualifiedName { entry, bare } => {
+                write!(
+                    f,
+                    "`{}` matches nothing in a sub-agent's tool list, which takes unprefixed runtime names",
+                    Shown(entry)
+                )?;
+                match bare {
+                    Some(bare) => write!(f, "; write `{}`", Shown(bare)),
+                    None => f.write_str("; list the tools by name, or `<server>/*` for one MCP server"),
+                }
+            }
             Error::SubagentInvalidName { entry } => write!(
                 f,
-                "`{entry}` is not a runtime tool name; a sub-agent's tools are names of `[A-Za-z0-9_-]` or `<server>/*`"
+                "`{}` is not a runtime tool name; a sub-agent's tools are names of `[A-Za-z0-9_-]` or `<server>/*`",
+                Shown(entry)
             ),
             Error::SubagentDuplicateName { entry, first } => {
-                write!(f, "`{entry}` is listed twice (first at item {first}); remove one")
+                write!(f, "`{}` is listed twice (first at item {first}); remove one", Shown(entry))
             }
+            Error::Strict(warning) => write!(f, "{warning} (strict mode refuses this)"),
         }
     }
 }
@@ -332,28 +352,19 @@ pub const EMPTY_MODE_NEEDS_ALLOW_LIST: &str = "empty client mode needs an allow-
 /// The interlock of SPEC §1.3, second half.
 pub const EMPTY_MODE_EMPTY_ALLOW_LIST: &str = "empty client mode cannot take an empty allow-list: the session would offer no tool at all; name the tools it may use, such as [\"mcp:*\"], or use `isolated`";
 
-fn one_of(expected: &[&str]) -> String {
-    match expected {
-        [] => String::from("nothing"),
-        [one] => format!("`{one}`"),
-        [init @ .., last] => {
-            let init: Vec<String> = init.iter().map(|k| format!("`{k}`")).collect();
-            format!("{} or `{last}`", init.join(", "))
-        }
-    }
-}
-
-/// Something valid but probably not what the author meant.
+/// Something valid but probably not what the author meant. Strict mode refuses each one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Warning {
-    /// A built-in name the pinned Copilot catalog does not have. Not an error: runtimes gain
-    /// tools between versions.
+    /// A built-in name the pinned Copilot catalog does not have. Not an error by default:
+    /// runtimes gain tools between versions.
     UnknownBuiltin {
         /// The name.
         name: String,
         /// The nearest catalog name.
         suggestion: Option<&'static str>,
+        /// The CLI version of the catalog.
+        cli_version: &'static str,
     },
     /// A tool entry whose `kind` is one typo away from `github-cli-builtin-tools`: it passes
     /// through as another kind and restricts nothing.
@@ -373,19 +384,21 @@ pub enum Warning {
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Warning::UnknownBuiltin { name, suggestion } => write!(
+            Warning::UnknownBuiltin { name, suggestion, cli_version } => write!(
                 f,
-                "`{name}` is not a built-in tool of Copilot CLI {}{}; it matches no built-in there",
-                crate::copilot::CLI_VERSION,
+                "`{}` is not a built-in tool of Copilot CLI {cli_version}{}; it matches no built-in there",
+                Shown(name),
                 hint(*suggestion)
             ),
             Warning::NearMissKind { kind } => write!(
                 f,
-                "`kind` is `{kind}`, not `github-cli-builtin-tools`: this entry is passed through as another tool kind and restricts nothing (did you mean `github-cli-builtin-tools`?)"
+                "`kind` is `{}`, not `{ENTRY_KIND}`: this entry is passed through as another tool kind and restricts nothing (did you mean `{ENTRY_KIND}`?)",
+                Shown(kind)
             ),
             Warning::ClaudeAlias { alias, canonical } => write!(
                 f,
-                "`{alias}` is a legacy name of `{canonical}`; it was rewritten to `{canonical}`, write that instead"
+                "`{}` is a legacy name of `{canonical}`; it was rewritten to `{canonical}`, write that instead",
+                Shown(alias)
             ),
         }
     }
@@ -394,15 +407,16 @@ impl fmt::Display for Warning {
 /// An error or warning at a JSON pointer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Located<T> {
-    /// The RFC 6901 pointer (`""` for the whole document).
+    /// The RFC 6901 pointer (`""` for the whole document), exactly as it addresses the value.
     pub pointer: String,
     /// What is wrong there.
     pub item: T,
 }
 
 impl<T: fmt::Display> fmt::Display for Located<T> {
+    /// `<pointer>: <message>` on one line; the pointer is shown escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.pointer, self.item)
+        write!(f, "{}: {}", Shown(&self.pointer), self.item)
     }
 }
 
@@ -411,14 +425,28 @@ impl<T: fmt::Display> fmt::Display for Located<T> {
 pub struct Report {
     /// The errors, in document order.
     pub errors: Vec<Located<Error>>,
-    /// The warnings, in document order.
+    /// The warnings, in document order, at most [`Report::MAX_WARNINGS`] of them.
     pub warnings: Vec<Located<Warning>>,
+    /// How many more warnings there were than [`Report::warnings`] holds.
+    pub omitted_warnings: usize,
 }
 
 impl Report {
+    /// The most warnings one report keeps; the rest are counted.
+    pub const MAX_WARNINGS: usize = 100;
+
     /// Whether there is no error (warnings do not count).
     pub fn is_ok(&self) -> bool {
         self.errors.is_empty()
+    }
+
+    /// Adds a warning, or counts it once the report holds [`Report::MAX_WARNINGS`].
+    pub fn warn(&mut self, pointer: impl FnOnce() -> String, warning: impl FnOnce() -> Warning) {
+        if self.warnings.len() < Report::MAX_WARNINGS {
+            self.warnings.push(Located { pointer: pointer(), item: warning() });
+        } else {
+            self.omitted_warnings += 1;
+        }
     }
 }
 

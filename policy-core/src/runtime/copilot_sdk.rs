@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use github_copilot_sdk::{ClientOptions, ResumeSessionConfig, SessionConfig};
-//! use policy_core::copilot_sdk::SdkClient;
+//! use policy_core::runtime::copilot_sdk::SdkClient;
 //! use policy_core::json::load_entry;
 //!
 //! let policy = load_entry(r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty",
@@ -23,8 +23,7 @@ use std::path::PathBuf;
 
 use github_copilot_sdk::{ClientMode as SdkMode, ClientOptions, ResumeSessionConfig, SessionConfig};
 
-use crate::entry::ClientMode;
-use crate::policy::{ResolvedPolicy, ToolList};
+use crate::model::{ClientMode, ResolvedPolicy, ToolList};
 
 /// Client options for a policy's mode, or what is still needed to build them.
 #[derive(Debug)]
@@ -151,6 +150,6 @@ mod tests {
     #[test]
     fn the_isolated_set_is_the_sdks() {
         let sdk: Vec<&str> = github_copilot_sdk::BUILTIN_TOOLS_ISOLATED.to_vec();
-        assert_eq!(sdk, crate::copilot::ISOLATED);
+        assert_eq!(sdk, crate::catalog::copilot::ISOLATED);
     }
 }

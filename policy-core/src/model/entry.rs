@@ -4,10 +4,14 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::copilot;
-use crate::error::{At, Error, Slot, Warning};
-use crate::policy::{ResolvedPolicy, ToolList};
-use crate::wire::{Source, WireName};
+use serde::ser::SerializeMap;
+
+use super::builtins::{self, ISOLATED_QUALIFIED};
+use super::error::{At, Error, Slot, Warning};
+use super::resolved::{ResolvedPolicy, ToolList};
+use super::vocab::{CLIENT_MODE_KEY, ENTRY_KIND, ISOLATED};
+use super::wire::{Source, WireName};
+use crate::catalog::copilot;
 
 /// The Copilot SDK client mode: a property of the client, never sent on a session.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -127,7 +131,7 @@ impl PolicyEntry {
     /// Resolution, SPEC §1.4: the exact fields the runtime receives.
     pub fn resolve(&self) -> ResolvedPolicy {
         let available = self.available.as_ref().and_then(|selector| match selector {
-            Selector::Isolated => Some(allow_list(copilot::ISOLATED_QUALIFIED.to_vec(), true)),
+            Selector::Isolated => Some(allow_list(ISOLATED_QUALIFIED.to_vec(), true)),
             Selector::Tools(names) => {
                 // Rule 1: in copilot-cli mode, exactly ["*"] leaves the field unset.
                 let only_star = matches!(names.as_slice(), [n] if !n.is_qualified() && n.is_wildcard());
@@ -139,31 +143,10 @@ impl PolicyEntry {
             }
         });
         let excluded = self.excluded.as_ref().map(|selector| match selector {
-            Selector::Isolated => ToolList::from_qualified(copilot::ISOLATED_QUALIFIED.to_vec()),
+            Selector::Isolated => ToolList::from_qualified(ISOLATED_QUALIFIED.to_vec()),
             Selector::Tools(names) => ToolList::from_qualified(names.iter().map(WireName::qualify).collect()),
         });
         ResolvedPolicy::from_parts(self.client_mode, available, excluded)
-    }
-
-    /// The entry in its JSON form (`client-mode` only when `empty`); loading it gives this
-    /// entry back.
-    pub fn to_json(&self) -> serde_json::Value {
-        let selector = |selector: &Selector| match selector {
-            Selector::Isolated => serde_json::json!({ "isolated": true }),
-            Selector::Tools(names) => serde_json::json!({ "tools": names }),
-        };
-        let mut entry = serde_json::Map::new();
-        entry.insert("kind".into(), crate::json::ENTRY_KIND.into());
-        if self.client_mode == ClientMode::Empty {
-            entry.insert("client-mode".into(), self.client_mode.as_str().into());
-        }
-        if let Some(available) = &self.available {
-            entry.insert(Slot::Available.json_key().into(), selector(available));
-        }
-        if let Some(excluded) = &self.excluded {
-            entry.insert(Slot::Excluded.json_key().into(), selector(excluded));
-        }
-        serde_json::Value::Object(entry)
     }
 
     /// Built-in names outside the pinned catalog (bare names and `builtin:<name>`), with the
@@ -182,6 +165,35 @@ impl PolicyEntry {
     }
 }
 
+impl serde::Serialize for Selector {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(1))?;
+        match self {
+            Selector::Isolated => map.serialize_entry(ISOLATED, &true)?,
+            Selector::Tools(names) => map.serialize_entry("tools", names)?,
+        }
+        map.end()
+    }
+}
+
+impl serde::Serialize for PolicyEntry {
+    /// The entry in its JSON form (`client-mode` only when `empty`); reading it gives this
+    /// entry back.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("kind", ENTRY_KIND)?;
+        if self.client_mode == ClientMode::Empty {
+            map.serialize_entry(CLIENT_MODE_KEY, &self.client_mode)?;
+        }
+        for (slot, selector) in Slot::BOTH.into_iter().zip([&self.available, &self.excluded]) {
+            if let Some(selector) = selector {
+                map.serialize_entry(slot.json_key(), selector)?;
+            }
+        }
+        map.end()
+    }
+}
+
 /// SPEC §1.4 rule 3: when the author named built-ins only, other sources stay.
 fn allow_list(mut names: Vec<WireName>, governs_builtins_only: bool) -> ToolList {
     if governs_builtins_only {
@@ -191,17 +203,29 @@ fn allow_list(mut names: Vec<WireName>, governs_builtins_only: bool) -> ToolList
     ToolList::from_qualified(names)
 }
 
-/// A warning for a built-in name outside the pinned catalog.
-pub fn builtin_warning(name: &WireName) -> Option<Warning> {
+/// Whether `name` stands for a built-in the pinned catalog does not have.
+#[doc(hidden)]
+pub fn is_unknown_builtin(name: &WireName) -> bool {
     let builtin = matches!(name.source(), None | Some(Source::Builtin));
-    (builtin && !name.is_wildcard() && !copilot::is_builtin(name.name()))
-        .then(|| Warning::UnknownBuiltin { name: name.as_str().to_owned(), suggestion: copilot::suggest(name.name()) })
+    builtin && !name.is_wildcard() && !copilot::is_builtin(name.name())
 }
 
-/// An entry as a front door read it, before the rules of SPEC §1.1–1.3 are checked.
+/// A warning for a built-in name outside the pinned catalog.
+#[doc(hidden)]
+pub fn builtin_warning(name: &WireName) -> Option<Warning> {
+    is_unknown_builtin(name).then(|| Warning::UnknownBuiltin {
+        name: name.as_str().to_owned(),
+        suggestion: builtins::suggest(name.name()),
+        cli_version: copilot::CLI_VERSION,
+    })
+}
+
+/// Front-door plumbing: an entry as a front door read it, before the rules of SPEC §1.1–1.3
+/// are checked.
 ///
 /// The front door reports its own structural problems (JSON types, macro grammar) and hands
 /// over what it could read; [`EntryDraft::check`] does everything else.
+#[doc(hidden)]
 #[derive(Clone, Debug, Default)]
 pub struct EntryDraft<'a> {
     /// The client mode, if one was given and spelled correctly.
@@ -214,7 +238,8 @@ pub struct EntryDraft<'a> {
     pub excluded: SlotDraft<'a>,
 }
 
-/// One selector slot as a front door read it.
+/// Front-door plumbing: one selector slot as a front door read it.
+#[doc(hidden)]
 #[derive(Clone, Debug, Default)]
 pub enum SlotDraft<'a> {
     /// Not given.
@@ -292,9 +317,7 @@ fn check_duplicates<'t>(
     names: &[WireName],
     errors: &mut Vec<(At, Error)>,
 ) {
-    fn key(name: &WireName) -> (Source, &str) {
-        (name.source().unwrap_or(Source::Builtin), name.name())
-    }
+    let key = WireName::tool_key;
     if names.len() < 2 {
         return;
     }

@@ -3,13 +3,12 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::path::PathBuf;
 
 use serde::ser::{SerializeSeq, SerializeStruct};
 
-use crate::entry::ClientMode;
-use crate::error::Error;
-use crate::wire::{Source, Tool, WireName};
+use super::entry::ClientMode;
+use super::error::EMPTY_MODE_NEEDS_ALLOW_LIST;
+use super::wire::{Source, Tool, WireError, WireName};
 
 /// A set filter list: every entry source-qualified, in the order the runtime receives them.
 ///
@@ -299,7 +298,7 @@ impl ResolvedPolicy {
         if let ClientMode::Empty = client_mode {
             match &available_tools {
                 Some(ToolList { names: Cow::Borrowed(names), .. }) if !names.is_empty() => {}
-                _ => panic!("{}", crate::error::EMPTY_MODE_NEEDS_ALLOW_LIST),
+                _ => panic!("{}", EMPTY_MODE_NEEDS_ALLOW_LIST),
             }
         }
         ResolvedPolicy { client_mode, available_tools, excluded_tools }
@@ -349,26 +348,28 @@ impl ResolvedPolicy {
         self.decide(tool).is_offered()
     }
 
-    /// The fields for `session.create`.
-    pub fn session_create(&self) -> SessionToolFilter<'_> {
-        SessionToolFilter { policy: self }
-    }
-
-    /// The fields for `session.resume`: the same as for create, since the runtime keeps no
-    /// filter across a resume.
-    pub fn session_resume(&self) -> SessionToolFilter<'_> {
-        SessionToolFilter { policy: self }
-    }
-
-    /// The key of the client this policy needs. An empty-mode client needs its own base
-    /// directory or session file system; clients must never be shared across modes or
-    /// storage.
-    pub fn client_key(&self, storage: Option<ClientStorage>) -> Result<ClientKey, Error> {
-        ClientKey::new(self.client_mode, storage)
-    }
-
-    pub(crate) fn available_tools_mut(&mut self) -> Option<&mut ToolList> {
-        self.available_tools.as_mut()
+    /// The policy for a session that also offers tools added at invocation (handoff
+    /// transfer tools, SPEC §3): when the allow-list is set and lacks `custom:*`, each name is
+    /// added as `custom:<name>` (else the agent could not hand off). The deny-list is
+    /// untouched, so an excluded tool stays excluded.
+    #[must_use = "the extended policy is returned; the original is unchanged"]
+    pub fn with_invocation_tools<'n>(
+        &self,
+        names: impl IntoIterator<Item = &'n str>,
+    ) -> Result<ResolvedPolicy, WireError> {
+        let mut policy = self.clone();
+        let wildcard = WireName::from_static("custom:*");
+        if let Some(list) = policy.available_tools.as_mut().filter(|list| !list.contains(&wildcard)) {
+            let mut added: Vec<WireName> = Vec::new();
+            for name in names {
+                let pattern = WireName::with_source(Source::Custom, name)?;
+                if !pattern.is_wildcard() && !list.contains(&pattern) && !added.contains(&pattern) {
+                    added.push(pattern);
+                }
+            }
+            list.extend(added);
+        }
+        Ok(policy)
     }
 }
 
@@ -401,7 +402,8 @@ impl serde::Serialize for ResolvedPolicy {
     }
 }
 
-fn serialize_filter<S: SerializeStruct>(s: &mut S, policy: &ResolvedPolicy) -> Result<(), S::Error> {
+/// The session fields of a policy: the lists when set, and the precedence.
+pub(crate) fn serialize_filter<S: SerializeStruct>(s: &mut S, policy: &ResolvedPolicy) -> Result<(), S::Error> {
     if let Some(list) = &policy.available_tools {
         s.serialize_field("availableTools", list)?;
     } else {
@@ -413,75 +415,6 @@ fn serialize_filter<S: SerializeStruct>(s: &mut S, policy: &ResolvedPolicy) -> R
         s.skip_field("excludedTools")?;
     }
     s.serialize_field("toolFilterPrecedence", TOOL_FILTER_PRECEDENCE)
-}
-
-/// The filter fields of `session.create` and `session.resume`: `availableTools` and
-/// `excludedTools` when set, and always `toolFilterPrecedence: "excluded"`.
-#[derive(Clone, Copy, Debug)]
-pub struct SessionToolFilter<'p> {
-    policy: &'p ResolvedPolicy,
-}
-
-impl SessionToolFilter<'_> {
-    /// Writes the fields into a request's params object, removing stale filter fields a
-    /// previous policy left there, so an unset list is really unset.
-    pub fn apply_to(&self, params: &mut serde_json::Map<String, serde_json::Value>) {
-        for (key, list) in
-            [("availableTools", &self.policy.available_tools), ("excludedTools", &self.policy.excluded_tools)]
-        {
-            match list {
-                Some(list) => params.insert(key.to_owned(), list.to_strings().into()),
-                None => params.remove(key),
-            };
-        }
-        params.insert("toolFilterPrecedence".to_owned(), TOOL_FILTER_PRECEDENCE.into());
-    }
-}
-
-impl serde::Serialize for SessionToolFilter<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let p = self.policy;
-        let len = 1 + usize::from(p.available_tools.is_some()) + usize::from(p.excluded_tools.is_some());
-        let mut s = serializer.serialize_struct("SessionToolFilter", len)?;
-        serialize_filter(&mut s, p)?;
-        s.end()
-    }
-}
-
-/// Where an empty-mode client keeps its state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ClientStorage {
-    /// `ClientOptions.base_directory`.
-    BaseDirectory(PathBuf),
-    /// A session file system, by the name the host registered it under.
-    SessionFs(String),
-}
-
-/// The key of a client pool: clients are shared only between agents with equal keys.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ClientKey {
-    mode: ClientMode,
-    storage: Option<ClientStorage>,
-}
-
-impl ClientKey {
-    /// A key; an empty-mode client must say where it keeps its state.
-    pub fn new(mode: ClientMode, storage: Option<ClientStorage>) -> Result<ClientKey, Error> {
-        if mode == ClientMode::Empty && storage.is_none() {
-            return Err(Error::EmptyModeNeedsStorage);
-        }
-        Ok(ClientKey { mode, storage })
-    }
-
-    /// The client mode.
-    pub fn mode(&self) -> ClientMode {
-        self.mode
-    }
-
-    /// The client's storage.
-    pub fn storage(&self) -> Option<&ClientStorage> {
-        self.storage.as_ref()
-    }
 }
 
 #[cfg(test)]
@@ -527,15 +460,6 @@ mod tests {
             json,
             r#"{"clientMode":"empty","availableTools":["mcp:*","builtin:view"],"excludedTools":["builtin:bash","mcp:echo-ping"],"toolFilterPrecedence":"excluded"}"#
         );
-        let json = serde_json::to_string(&LOCKED.session_create()).unwrap();
-        assert_eq!(
-            json,
-            r#"{"availableTools":["mcp:*","builtin:view"],"excludedTools":["builtin:bash","mcp:echo-ping"],"toolFilterPrecedence":"excluded"}"#
-        );
-        assert_eq!(
-            serde_json::to_value(LOCKED.session_create()).unwrap(),
-            serde_json::to_value(LOCKED.session_resume()).unwrap()
-        );
     }
 
     #[test]
@@ -553,28 +477,5 @@ mod tests {
         assert_eq!(ResolvedPolicy::DEFAULT.decide(&bash), Decision::OfferedNoAllowList);
         assert!(!Decision::NotInAllowList.is_offered());
         assert_eq!(Tool::new(Source::Mcp, "echo-ping"), ping);
-    }
-
-    #[test]
-    fn apply_to_removes_stale_fields() {
-        let mut params = serde_json::Map::new();
-        params.insert("availableTools".into(), serde_json::json!(["builtin:bash"]));
-        params.insert("model".into(), serde_json::json!("m"));
-        ResolvedPolicy::DEFAULT.session_resume().apply_to(&mut params);
-        assert_eq!(
-            serde_json::Value::Object(params),
-            serde_json::json!({"model": "m", "toolFilterPrecedence": "excluded"})
-        );
-    }
-
-    #[test]
-    fn client_keys() {
-        assert_eq!(LOCKED.client_key(None), Err(Error::EmptyModeNeedsStorage));
-        let a = LOCKED.client_key(Some(ClientStorage::BaseDirectory("/a".into()))).unwrap();
-        let b = LOCKED.client_key(Some(ClientStorage::BaseDirectory("/b".into()))).unwrap();
-        let cli = ResolvedPolicy::DEFAULT.client_key(None).unwrap();
-        assert_ne!(a, b);
-        assert_ne!(a, cli);
-        assert_eq!(cli.mode(), ClientMode::CopilotCli);
     }
 }

@@ -4,4 +4,4 @@
 //! only for the names of the pinned catalog (and `*`); the loader catches every name.
 
 /// The schema text, as shipped in `policy-core/schema/github-cli-builtin-tools.schema.json`.
-pub const SCHEMA: &str = include_str!("../schema/github-cli-builtin-tools.schema.json");
+pub const SCHEMA: &str = include_str!("../../schema/github-cli-builtin-tools.schema.json");

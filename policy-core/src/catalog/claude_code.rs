@@ -1,0 +1,180 @@
+//! The pinned Claude Code catalog (CLI 2.1.332): 54 canonical names, legacy aliases,
+//! removed names and the default set.
+
+/// The Claude Code CLI version the catalog was read from.
+pub const CLI_VERSION: &str = "2.1.332";
+
+macro_rules! catalog {
+    ($($variant:ident = $name:literal,)*) => {
+        /// A canonical built-in tool of the pinned Claude Code CLI.
+        ///
+        /// A newer CLI adds tools: the enum is `#[non_exhaustive]`, so a catalog update is not
+        /// a breaking change for code that matches on it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        #[allow(missing_docs)]
+        pub enum ClaudeTool {
+            $($variant,)*
+        }
+
+        impl ClaudeTool {
+            /// Every canonical tool, in catalog order.
+            pub const ALL: &'static [ClaudeTool] = &[$(ClaudeTool::$variant,)*];
+
+            /// Every canonical name, in catalog order.
+            pub const NAMES: &'static [&'static str] = &[$($name,)*];
+
+            /// The name the CLI knows it by.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(ClaudeTool::$variant => $name,)*
+                }
+            }
+
+            /// The tool with exactly this canonical name (case-sensitive).
+            pub fn from_canonical(name: &str) -> Option<ClaudeTool> {
+                match name {
+                    $($name => Some(ClaudeTool::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+catalog! {
+    Agent = "Agent",
+    Artifact = "Artifact",
+    AskUserQuestion = "AskUserQuestion",
+    Bash = "Bash",
+    ClaudeDesign = "ClaudeDesign",
+    CronCreate = "CronCreate",
+    CronDelete = "CronDelete",
+    CronList = "CronList",
+    Edit = "Edit",
+    EndConversation = "EndConversation",
+    EnterPlanMode = "EnterPlanMode",
+    EnterWorktree = "EnterWorktree",
+    ExitPlanMode = "ExitPlanMode",
+    ExitWorktree = "ExitWorktree",
+    Glob = "Glob",
+    Grep = "Grep",
+    ListAgents = "ListAgents",
+    ListMcpResourcesTool = "ListMcpResourcesTool",
+    Lsp = "LSP",
+    Monitor = "Monitor",
+    NotebookEdit = "NotebookEdit",
+    OfferChromeSetup = "OfferChromeSetup",
+    PowerShell = "PowerShell",
+    Projects = "Projects",
+    ProposeSkills = "propose_skills",
+    PushNotification = "PushNotification",
+    Read = "Read",
+    ReadMcpResourceDirTool = "ReadMcpResourceDirTool",
+    ReadMcpResourceTool = "ReadMcpResourceTool",
+    ReadNotifications = "ReadNotifications",
+    RemoteTrigger = "RemoteTrigger",
+    ReportFindings = "ReportFindings",
+    ScheduleWakeup = "ScheduleWakeup",
+    SendFeedback = "SendFeedback",
+    SendMessage = "SendMessage",
+    SendUserFile = "SendUserFile",
+    SendUserMessage = "SendUserMessage",
+    SetGoal = "SetGoal",
+    ShareOnboardingGuide = "ShareOnboardingGuide",
+    ShowOnboardingRolePicker = "ShowOnboardingRolePicker",
+    Skill = "Skill",
+    SubagentHandback = "SubagentHandback",
+    TaskCreate = "TaskCreate",
+    TaskGet = "TaskGet",
+    TaskList = "TaskList",
+    TaskStop = "TaskStop",
+    TaskUpdate = "TaskUpdate",
+    TodoWrite = "TodoWrite",
+    ToolSearch = "ToolSearch",
+    WaitForMcpServers = "WaitForMcpServers",
+    WebFetch = "WebFetch",
+    WebSearch = "WebSearch",
+    Workflow = "Workflow",
+    Write = "Write",
+}
+
+/// Legacy names every flag still honours, with the canonical tool each stands for.
+pub const ALIASES: &[(&str, ClaudeTool)] = &[
+    ("Task", ClaudeTool::Agent),
+    ("KillShell", ClaudeTool::TaskStop),
+    ("KillBash", ClaudeTool::TaskStop),
+    ("ListPeers", ClaudeTool::ListAgents),
+    ("Brief", ClaudeTool::SendUserMessage),
+    ("ListMcpResources", ClaudeTool::ListMcpResourcesTool),
+    ("ReadMcpResource", ClaudeTool::ReadMcpResourceTool),
+    ("ReadMcpResourceDir", ClaudeTool::ReadMcpResourceDirTool),
+    ("ProposeGoal", ClaudeTool::SetGoal),
+];
+
+/// Names earlier CLIs had and 2.1.332 no longer knows.
+pub const REMOVED: &[&str] = &[
+    "Frame",
+    "FrameRead",
+    "TeamCreate",
+    "TeamDelete",
+    "SuggestBackgroundPR",
+    "AutofixPr",
+    "TaskOutput",
+    "AgentOutputTool",
+    "BashOutputTool",
+    "AgentOutput",
+    "BashOutput",
+    "MultiEdit",
+    "LS",
+    "TodoRead",
+];
+
+/// The tools that run code the way Bash does: denying Bash removes them too (probe p6).
+pub const RUN_CODE_WITH_BASH: &[ClaudeTool] = &[ClaudeTool::Monitor, ClaudeTool::PowerShell];
+
+/// The tools the CLI adds when Bash is denied (probe p6).
+pub const ADDED_WITHOUT_BASH: &[ClaudeTool] = &[ClaudeTool::Glob, ClaudeTool::Grep];
+
+/// Offered by default in `-p` with an API key (the model and settings can add more).
+pub const DEFAULT_OFFERED: &[ClaudeTool] = &[
+    ClaudeTool::Agent,
+    ClaudeTool::Bash,
+    ClaudeTool::CronCreate,
+    ClaudeTool::CronDelete,
+    ClaudeTool::CronList,
+    ClaudeTool::Edit,
+    ClaudeTool::EnterWorktree,
+    ClaudeTool::ExitWorktree,
+    ClaudeTool::ListAgents,
+    ClaudeTool::Monitor,
+    ClaudeTool::NotebookEdit,
+    ClaudeTool::Read,
+    ClaudeTool::ReportFindings,
+    ClaudeTool::ScheduleWakeup,
+    ClaudeTool::SendMessage,
+    ClaudeTool::Skill,
+    ClaudeTool::TaskStop,
+    ClaudeTool::WebFetch,
+    ClaudeTool::WebSearch,
+    ClaudeTool::Workflow,
+    ClaudeTool::Write,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalog_has_54_names() {
+        assert_eq!(ClaudeTool::ALL.len(), 54);
+        assert_eq!(ClaudeTool::NAMES.len(), 54);
+        for (tool, name) in ClaudeTool::ALL.iter().zip(ClaudeTool::NAMES) {
+            assert_eq!(tool.name(), *name);
+            assert_eq!(ClaudeTool::from_canonical(name), Some(*tool));
+        }
+        for (alias, _) in ALIASES {
+            assert!(ClaudeTool::from_canonical(alias).is_none());
+        }
+    }
+}

@@ -1,0 +1,718 @@
+//! Copilot agent definitions (`{"tools": [...], "customAgents": [...], ...}`) and single
+//! `github-cli-builtin-tools` entries (SPEC §1.3).
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use super::reader::{self, Node, Ptr, Root, RootValue, Sink, ToolItem, Tools, tool_names, unique_keys, wrong_type};
+use super::{LoadError, Options, custom_agents};
+use crate::catalog::copilot::CLI_VERSION;
+use crate::model::vocab::{CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, ENTRY_KEYS, ENTRY_KIND, SELECTOR_KEYS, TOOLS_KEY};
+use crate::model::{
+    At, ClientMode, CustomAgentConfig, EntryDraft, Error, Located, PolicyEntry, ResolvedPolicy, Selector, Slot,
+    SlotDraft, Warning, is_unknown_builtin, suggest_builtin,
+};
+use crate::text::did_you_mean;
+
+/// A read Copilot agent definition or single entry. It keeps the document's text, so other
+/// tool entries pass through byte for byte.
+#[derive(Clone, Debug)]
+pub struct CopilotDocument {
+    entry: Option<PolicyEntry>,
+    policy: ResolvedPolicy,
+    warnings: Vec<Located<Warning>>,
+    omitted_warnings: usize,
+    custom_agents: Option<Vec<CustomAgentConfig>>,
+    text: Box<str>,
+    policy_index: Option<usize>,
+}
+
+impl CopilotDocument {
+    /// The policy entry as authored; `None` when the definition has none.
+    pub fn entry(&self) -> Option<&PolicyEntry> {
+        self.entry.as_ref()
+    }
+
+    /// The resolved policy (the default policy when a definition has no entry).
+    pub fn policy(&self) -> &ResolvedPolicy {
+        &self.policy
+    }
+
+    /// Takes the resolved policy.
+    pub fn into_policy(self) -> ResolvedPolicy {
+        self.policy
+    }
+
+    /// Valid, but probably not meant: unknown built-in names, near-miss kinds. At most
+    /// [`Report::MAX_WARNINGS`](crate::model::Report::MAX_WARNINGS).
+    pub fn warnings(&self) -> &[Located<Warning>] {
+        &self.warnings
+    }
+
+    /// How many warnings there were beyond [`CopilotDocument::warnings`].
+    pub fn omitted_warnings(&self) -> usize {
+        self.omitted_warnings
+    }
+
+    /// The definition's `customAgents`, checked; `None` when it has none.
+    pub fn custom_agents(&self) -> Option<&[CustomAgentConfig]> {
+        self.custom_agents.as_deref()
+    }
+
+    /// The definition's other tool entries, exactly as written, for the code that builds the
+    /// agent's tools. The policy entry is never among them.
+    pub fn other_tools(&self) -> Vec<&RawValue> {
+        let Ok(root) = serde_json::from_str::<Node<'_>>(&self.text) else { return Vec::new() };
+        let tools = root.object().and_then(|fields| {
+            fields.into_iter().find(|(key, _)| key == TOOLS_KEY).and_then(|(_, tools)| tools.array())
+        });
+        let skip = self.policy_index;
+        tools
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| Some(*i) != skip)
+            .map(|(_, item)| item.0)
+            .collect()
+    }
+
+    /// The whole document as it was read.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The whole document, parsed.
+    pub fn document(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or(Value::Null)
+    }
+}
+
+/// What a document is read as.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    /// A definition when the object has `tools`, else a single entry.
+    Either,
+    Definition,
+    Entry,
+}
+
+/// Reads a document: an agent definition when the object has a `tools` key, otherwise a
+/// single entry, whose `kind` must then be exactly `github-cli-builtin-tools`.
+pub fn load(text: &str) -> Result<CopilotDocument, LoadError> {
+    load_as(text, Expect::Either, Options::default())
+}
+
+/// [`load`] with options (strict mode).
+pub fn load_with(text: &str, options: Options) -> Result<CopilotDocument, LoadError> {
+    load_as(text, Expect::Either, options)
+}
+
+/// Reads an agent definition (`{"tools": [...], ...}`).
+pub fn load_definition(text: &str) -> Result<CopilotDocument, LoadError> {
+    load_as(text, Expect::Definition, Options::default())
+}
+
+/// Reads a single policy entry.
+pub fn load_entry(text: &str) -> Result<CopilotDocument, LoadError> {
+    load_as(text, Expect::Entry, Options::default())
+}
+
+/// [`load`] for a parsed document.
+pub fn load_value(document: &Value) -> Result<CopilotDocument, LoadError> {
+    load(&document.to_string())
+}
+
+/// [`load_entry`] for a parsed document.
+pub fn load_entry_value(document: &Value) -> Result<CopilotDocument, LoadError> {
+    load_entry(&document.to_string())
+}
+
+/// [`load_definition`] for a parsed document.
+pub fn load_definition_value(document: &Value) -> Result<CopilotDocument, LoadError> {
+    load_definition(&document.to_string())
+}
+
+fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocument, LoadError> {
+    let root: Root<'_> = reader::parse(text)?;
+    let mut sink = Sink::new(options);
+    let (policy, custom_agents) = match root {
+        Root::Object(fields) => {
+            let single = match expect {
+                Expect::Entry => true,
+                Expect::Definition => false,
+                Expect::Either => !fields.iter().any(|(key, _)| key == TOOLS_KEY),
+            };
+            if single {
+                let fields = fields.into_iter().map(|(key, value)| (key, value.node()));
+                (entry(fields, Ptr::Root, true, &mut sink).map(|entry| (None, entry)), None)
+            } else {
+                definition(fields, &mut sink)
+            }
+        }
+        Root::Other(found) => {
+            let expected = if expect == Expect::Entry { "a policy entry object" } else { "an agent definition object" };
+            sink.error(Ptr::Root, Error::WrongType { expected, found });
+            (None, None)
+        }
+    };
+    let report = sink.finish()?;
+    let (policy_index, entry) = match policy {
+        Some((index, entry)) => (index, Some(entry)),
+        None => (None, None),
+    };
+    Ok(CopilotDocument {
+        policy: entry.as_ref().map_or(ResolvedPolicy::DEFAULT, PolicyEntry::resolve),
+        entry,
+        warnings: report.warnings,
+        omitted_warnings: report.omitted_warnings,
+        custom_agents,
+        text: text.into(),
+        policy_index,
+    })
+}
+
+type Found = (Option<(Option<usize>, PolicyEntry)>, Option<Vec<CustomAgentConfig>>);
+
+/// An agent definition's top level.
+fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Found {
+    let (fields, _) = unique_keys(fields, Ptr::Root, sink);
+    let mut found: Option<(usize, Option<PolicyEntry>)> = None;
+    let mut custom_agents = None;
+    for (key, value) in fields {
+        let key_at = Ptr::Root.key(&key);
+        match (key.as_ref(), value) {
+            (TOOLS_KEY, RootValue::Tools(Tools::Array(items))) => {
+                for (i, item) in items.into_iter().enumerate() {
+                    let at = key_at.index(i);
+                    let fields = match item {
+                        ToolItem::Object(fields) => fields,
+                        ToolItem::Other(found) => {
+                            sink.error(at, Error::WrongType { expected: "a tool entry object", found });
+                            continue;
+                        }
+                    };
+                    // Another tool's keys are its own business, but a second `kind` could hide
+                    // a policy entry (a reader keeping the last one would apply it): refuse it.
+                    let mut kinds = fields.iter().filter(|(k, _)| k == "kind");
+                    let kind = kinds.next().and_then(|(_, v)| v.string());
+                    if kinds.next().is_some() {
+                        sink.error(at.key("kind"), Error::DuplicateKey { key: "kind".to_owned() });
+                        continue;
+                    }
+                    match kind.as_deref() {
+                        Some(ENTRY_KIND) => {
+                            let read = entry(fields.into_iter().map(|(k, v)| (k, Some(v))), at, false, sink);
+                            match &found {
+                                Some((first, _)) => sink.error(at, Error::SecondPolicyEntry { first: *first }),
+                                None => found = Some((i, read)),
+                            }
+                        }
+                        // Other tool kinds are legitimate here; one a typo away passes through
+                        // and restricts nothing, so it is worth a warning (an error when strict).
+                        Some(kind) if did_you_mean(kind, [ENTRY_KIND]).is_some() => {
+                            sink.warn(at.key("kind"), Warning::NearMissKind { kind: kind.to_owned() });
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            (TOOLS_KEY, RootValue::Tools(Tools::Other(found))) => {
+                sink.error(key_at, Error::WrongType { expected: "an array of tool entries", found });
+            }
+            (CUSTOM_AGENTS_KEY, RootValue::Raw(raw)) => custom_agents = custom_agents::read(Node(raw), key_at, sink),
+            _ => {}
+        }
+    }
+    let policy = match found {
+        Some((i, Some(entry))) => Some((Some(i), entry)),
+        _ => None,
+    };
+    (policy, custom_agents)
+}
+
+/// A selector as read, its strings kept for the draft to borrow.
+enum SelectorRead<'a> {
+    Absent,
+    Invalid,
+    Isolated,
+    Tools(Vec<Option<Cow<'a, str>>>),
+}
+
+impl SelectorRead<'_> {
+    fn draft(&self) -> SlotDraft<'_> {
+        match self {
+            SelectorRead::Absent => SlotDraft::Absent,
+            SelectorRead::Invalid => SlotDraft::Invalid,
+            SelectorRead::Isolated => SlotDraft::Isolated,
+            SelectorRead::Tools(items) => SlotDraft::Tools(items.iter().map(Option::as_deref).collect()),
+        }
+    }
+}
+
+/// One policy entry's fields. `single` when the entry is the whole document: then `kind` is
+/// required and must be exactly the entry kind (in a definition it was what selected this
+/// entry). A field whose value is `None` was not kept (see [`RootValue::node`]).
+fn entry<'a>(
+    fields: impl IntoIterator<Item = (Cow<'a, str>, Option<Node<'a>>)>,
+    at: Ptr<'_>,
+    single: bool,
+    sink: &mut Sink,
+) -> Option<PolicyEntry> {
+    let (fields, _) = unique_keys(fields.into_iter().collect(), at, sink);
+    let (mut available, mut excluded) = (SelectorRead::Absent, SelectorRead::Absent);
+    let mut draft = EntryDraft::default();
+    if single && !fields.iter().any(|(key, _)| key == "kind") {
+        sink.error(at, Error::MissingKind);
+    }
+    for (key, value) in fields {
+        let key_at = at.key(&key);
+        let known = ENTRY_KEYS.contains(&key.as_ref());
+        match (key.as_ref(), value) {
+            ("kind", Some(value)) => match value.string().as_deref() {
+                Some(ENTRY_KIND) => {}
+                Some(kind) => sink.error(key_at, Error::WrongKind { found: kind.to_owned() }),
+                None => sink.error(key_at, wrong_type("a string", value)),
+            },
+            ("name" | "description", Some(value)) if value.string().is_none() => {
+                sink.error(key_at, wrong_type("a string", value));
+            }
+            ("bindings", Some(value)) => match value.array() {
+                Some(bindings) => {
+                    for (i, binding) in bindings.iter().enumerate() {
+                        if binding.first() != b'{' {
+                            sink.error(key_at.index(i), wrong_type("a binding object", *binding));
+                        }
+                    }
+                }
+                None => sink.error(key_at, wrong_type("an array of binding objects", value)),
+            },
+            ("available-tools", Some(value)) => available = selector(value, key_at, sink),
+            ("excluded-tools", Some(value)) => excluded = selector(value, key_at, sink),
+            (CLIENT_MODE_KEY, Some(value)) => match value.string().as_deref().map(ClientMode::parse_json) {
+                Some(Ok(mode)) => draft.client_mode = Some(mode),
+                Some(Err(error)) => {
+                    sink.error(key_at, error);
+                    draft.client_mode_invalid = true;
+                }
+                None => {
+                    sink.error(key_at, wrong_type("`\"copilot-cli\"` or `\"empty\"`", value));
+                    draft.client_mode_invalid = true;
+                }
+            },
+            _ if !known => {
+                sink.error(key_at, Error::UnknownKey { key: key.clone().into_owned(), expected: ENTRY_KEYS });
+            }
+            _ => {}
+        }
+    }
+    draft.available = available.draft();
+    draft.excluded = excluded.draft();
+    let mut errors = Vec::new();
+    let entry = draft.check(&mut errors);
+    for (place, error) in errors {
+        sink.error_at(entry_pointer(at, place), error);
+    }
+    if let Some(entry) = &entry {
+        warn_unknown_builtins(entry, at, sink);
+    }
+    entry
+}
+
+/// Built-in names outside the pinned catalog: warnings (errors when strict), with a
+/// did-you-mean while the sink still spends work on suggestions.
+fn warn_unknown_builtins(entry: &PolicyEntry, at: Ptr<'_>, sink: &mut Sink) {
+    for slot in Slot::BOTH {
+        let selector = match slot {
+            Slot::Available => entry.available(),
+            Slot::Excluded => entry.excluded(),
+        };
+        let Some(Selector::Tools(names)) = selector else { continue };
+        for (i, name) in names.iter().enumerate().filter(|(_, name)| is_unknown_builtin(name)) {
+            sink.warn_at(
+                || entry_pointer(at, At::Tool(slot, i)),
+                |suggest| Warning::UnknownBuiltin {
+                    name: name.as_str().to_owned(),
+                    suggestion: if suggest { suggest_builtin(name.name()) } else { None },
+                    cli_version: CLI_VERSION,
+                },
+            );
+        }
+    }
+}
+
+/// One selector object.
+fn selector<'a>(value: Node<'a>, at: Ptr<'_>, sink: &mut Sink) -> SelectorRead<'a> {
+    let Some(fields) = value.object() else {
+        sink.error(at, wrong_type("a selector object (`{\"tools\": [...]}` or `{\"isolated\": true}`)", value));
+        return SelectorRead::Invalid;
+    };
+    let (fields, duplicated) = unique_keys(fields, at, sink);
+    let mut valid = !duplicated;
+    let (mut tools, mut isolated) = (None, None);
+    for (key, value) in &fields {
+        match key.as_ref() {
+            "tools" => tools = Some(*value),
+            "isolated" => isolated = Some(*value),
+            _ => {
+                sink.error(at.key(key), Error::UnknownKey { key: key.clone().into_owned(), expected: SELECTOR_KEYS });
+                valid = false;
+            }
+        }
+    }
+    let tools = tools.map(|tools| {
+        let at = at.key("tools");
+        let Some(items) = tools.array() else {
+            sink.error(at, wrong_type("an array of tool names", tools));
+            return None;
+        };
+        Some(tool_names(&items, at, sink))
+    });
+    let isolated = isolated.map(|isolated| {
+        let ok = isolated.is_true();
+        if !ok {
+            sink.error(at.key("isolated"), Error::IsolatedNotTrue);
+        }
+        ok
+    });
+    match (tools, isolated) {
+        (Some(_), Some(_)) => {
+            sink.error(at, Error::BothSelectorKeys);
+            SelectorRead::Invalid
+        }
+        (None, None) => {
+            if valid {
+                sink.error(at, Error::EmptySelector);
+            }
+            SelectorRead::Invalid
+        }
+        (Some(Some(items)), None) if valid => SelectorRead::Tools(items),
+        (None, Some(true)) if valid => SelectorRead::Isolated,
+        _ => SelectorRead::Invalid,
+    }
+}
+
+/// The pointer of a place inside an entry located at `entry`.
+fn entry_pointer(entry: Ptr<'_>, place: At) -> String {
+    let slot_at = |slot: Slot| entry.render() + "/" + slot.json_key();
+    match place {
+        At::Entry | At::ClaudeTool(_) => entry.render(),
+        At::ClientMode => entry.render() + "/" + CLIENT_MODE_KEY,
+        At::Selector(slot) => slot_at(slot),
+        At::Tools(slot) => slot_at(slot) + "/tools",
+        At::Tool(slot, i) => format!("{}/tools/{i}", slot_at(slot)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{MAX_DOCUMENT_BYTES, MAX_NESTING, load_claude_code};
+    use serde_json::json;
+
+    fn errors(text: &str) -> Vec<(String, String)> {
+        match load(text) {
+            Err(LoadError::Invalid(report)) => {
+                report.errors.into_iter().map(|e| (e.pointer, e.item.to_string())).collect()
+            }
+            other => panic!("expected invalid, got {other:?}"),
+        }
+    }
+
+    fn pointers(text: &str) -> Vec<String> {
+        errors(text).into_iter().map(|(p, _)| p).collect()
+    }
+
+    #[test]
+    fn pointers_escape() {
+        let root = Ptr::Root;
+        let a = root.key("a/b~c");
+        let b = a.index(3);
+        assert_eq!(b.render(), "/a~1b~0c/3");
+        assert_eq!(root.render(), "");
+    }
+
+    #[test]
+    fn definition_without_entry_is_the_default_policy() {
+        let loaded = load(r#"{"name": "x", "tools": [{"kind": "mcp", "x": 1}]}"#).unwrap();
+        assert_eq!(loaded.policy(), &ResolvedPolicy::DEFAULT);
+        assert_eq!(loaded.other_tools().len(), 1);
+        assert!(loaded.entry().is_none());
+    }
+
+    #[test]
+    fn policy_entry_never_reaches_other_tools() {
+        let loaded = load(
+            r#"{"tools": [{"kind": "mcp"}, {"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["*"]}}, {"kind": "function"}]}"#,
+        )
+        .unwrap();
+        let kinds: Vec<&str> = loaded.other_tools().iter().map(|t| t.get()).collect();
+        assert_eq!(kinds, [r#"{"kind": "mcp"}"#, r#"{"kind": "function"}"#], "byte for byte");
+        assert_eq!(
+            serde_json::to_value(loaded.policy()).unwrap(),
+            json!({"clientMode": "copilot-cli", "excludedTools": ["builtin:*"], "toolFilterPrecedence": "excluded"})
+        );
+    }
+
+    #[test]
+    fn every_error_at_once_with_pointers() {
+        let found = pointers(
+            r#"{"tools": [
+                {"kind": "mcp"},
+                {"kind": "github-cli-builtin-tools", "availableTools": {},
+                 "available-tools": {"tools": ["foo:bar", 3, "bash*"]},
+                 "excluded-tools": {"isolated": false}, "client-mode": "emtpy"}
+            ]}"#,
+        );
+        assert_eq!(
+            found,
+            [
+                "/tools/1/availableTools",
+                "/tools/1/available-tools/tools/1",
+                "/tools/1/excluded-tools/isolated",
+                "/tools/1/client-mode",
+                "/tools/1/available-tools/tools/0",
+                "/tools/1/available-tools/tools/2",
+            ]
+        );
+        let messages = errors(r#"{"kind": "github-cli-builtin-tools", "availableTools": {"tools": []}}"#);
+        assert_eq!(
+            messages[0].1,
+            "unknown key `availableTools`; expected `kind`, `name`, `description`, `bindings`, `available-tools`, `excluded-tools` or `client-mode` (did you mean `available-tools`?)"
+        );
+    }
+
+    #[test]
+    fn selector_shapes() {
+        let entry = |sel: &str| format!(r#"{{"kind": "github-cli-builtin-tools", "excluded-tools": {sel}}}"#);
+        assert_eq!(errors(&entry("{}"))[0].1, Error::EmptySelector.to_string());
+        assert_eq!(
+            errors(&entry(r#"{"tools": [], "isolated": true}"#))[0],
+            ("/excluded-tools".into(), Error::BothSelectorKeys.to_string())
+        );
+        assert_eq!(pointers(&entry(r#"{"isolated": false}"#)), ["/excluded-tools/isolated"]);
+        assert_eq!(pointers(&entry(r#"{"isolated": 1}"#)), ["/excluded-tools/isolated"]);
+        assert_eq!(pointers(&entry(r#"{"tools": [], "only": 1}"#)), ["/excluded-tools/only"]);
+        assert_eq!(pointers(&entry(r#"{"tool": ["bash"]}"#)), ["/excluded-tools/tool"]);
+        assert_eq!(pointers(&entry(r#"{"tools": "bash"}"#)), ["/excluded-tools/tools"]);
+        assert_eq!(pointers(&entry("[]")), ["/excluded-tools"]);
+        assert_eq!(pointers(&entry(r#"{"tools": ["bash", "builtin:bash"]}"#)), ["/excluded-tools/tools/1"]);
+        assert!(load(&entry(r#"{"tools": []}"#)).is_ok());
+        assert!(load(&entry(r#"{"isolated": true}"#)).is_ok());
+    }
+
+    #[test]
+    fn entry_keys_and_types() {
+        assert_eq!(
+            pointers(
+                r#"{"kind": "github-cli-builtin-tools", "name": 1, "description": [], "bindings": [1], "client-mode": 2}"#
+            ),
+            ["/name", "/description", "/bindings/0", "/client-mode"]
+        );
+        assert_eq!(pointers(r#"{"kind": "github-cli-builtin-tools", "bindings": {}}"#), ["/bindings"]);
+        assert!(
+            load(r#"{"kind": "github-cli-builtin-tools", "name": "n", "description": "d", "bindings": [{"a": 1}]}"#)
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused() {
+        assert_eq!(
+            errors(
+                r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bash"]}, "excluded-tools": {"tools": []}}"#
+            ),
+            [("/excluded-tools".to_owned(), "`excluded-tools` is given twice; give each key once".to_owned())]
+        );
+        assert_eq!(
+            pointers(
+                r#"{"tools": [{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["*"], "tools": []}}]}"#
+            ),
+            ["/tools/0/excluded-tools/tools"]
+        );
+        assert_eq!(pointers(r#"{"tools": [], "tools": [{"kind": "github-cli-builtin-tools"}]}"#), ["/tools"]);
+        assert_eq!(pointers(r#"{"tools": [{"kind": "github-cli-builtin-tools", "kind": "x"}]}"#), ["/tools/0/kind"]);
+    }
+
+    #[test]
+    fn escaped_strings_are_read() {
+        let loaded =
+            load(r#"{"kind": "github-cli-\u0062uiltin-tools", "excluded-tools": {"tools": ["b\u0061sh"]}}"#).unwrap();
+        assert_eq!(loaded.policy().excluded_tools().unwrap().to_strings(), ["builtin:bash"]);
+    }
+
+    #[test]
+    fn the_nesting_edge_is_the_same_for_every_kind() {
+        type Read = fn(&str) -> Result<(), LoadError>;
+        // Each template puts the nested arrays `outer` levels deep.
+        let nest = |levels: usize| format!("{}{}", "[".repeat(levels), "]".repeat(levels));
+        let kinds: [(&str, usize, Read); 4] = [
+            (r#"{"tools": [{"kind": "x", "deep": $}]}"#, 3, |t| load(t).map(drop)),
+            (r#"{"kind": "github-cli-builtin-tools", "name": "n", "bindings": [{"deep": $}]}"#, 3, |t| {
+                load(t).map(drop)
+            }),
+            (r#"{"tools": [], "customAgents": [{"name": "a", "deep": $}]}"#, 3, |t| load(t).map(drop)),
+            (r#"{"builtin_tools": null, "deep": $}"#, 1, |t| load_claude_code(t).map(drop)),
+        ];
+        for (template, outer, read) in kinds {
+            let at_limit = template.replace('$', &nest(MAX_NESTING - outer));
+            assert!(read(&at_limit).is_ok(), "{MAX_NESTING} levels are read: {template}");
+            let over = template.replace('$', &nest(MAX_NESTING - outer + 1));
+            match read(&over) {
+                Err(LoadError::Invalid(report)) => {
+                    assert_eq!(report.errors[0].item, Error::TooDeep { limit: MAX_NESTING }, "{template}");
+                }
+                other => panic!("{} levels must be refused: {template}: {other:?}", MAX_NESTING + 1),
+            }
+        }
+    }
+
+    #[test]
+    fn nesting_is_bounded_anywhere() {
+        let deep = format!(r#"{{"tools": [{{"kind": "x", "deep": {}{}}}]}}"#, "[".repeat(200), "]".repeat(200));
+        match load(&deep) {
+            Err(LoadError::Invalid(report)) => assert_eq!(report.errors[0].item, Error::TooDeep { limit: MAX_NESTING }),
+            other => panic!("{other:?}"),
+        }
+        let fine = format!(r#"{{"tools": [{{"kind": "x", "deep": {}{}}}]}}"#, "[".repeat(100), "]".repeat(100));
+        assert!(load(&fine).is_ok());
+        let in_strings = format!(r#"{{"tools": [], "name": "{}\"{}"}}"#, "[".repeat(300), "{".repeat(300));
+        assert!(load(&in_strings).is_ok(), "brackets inside strings do not nest");
+    }
+
+    #[test]
+    fn a_document_without_tools_is_an_entry_and_needs_the_exact_kind() {
+        // Each of these once became "no restriction"; now each is an error at its place.
+        let cases = [
+            (r#"{"kind": "github-cli-builtin-tool", "excluded-tools": {"tools": ["*"]}}"#, "/kind"),
+            (r#"{"excluded-tools": {"tools": ["*"]}}"#, ""),
+            (r#"{"kind": "GitHub-CLI-Builtin-Tools", "excluded-tools": {"tools": ["*"]}}"#, "/kind"),
+            (r#"{"kind": "github_cli_builtin_tools"}"#, "/kind"),
+            (r#"{"kind": 7}"#, "/kind"),
+            (r#"{"kind": "mcp"}"#, "/kind"),
+            ("{}", ""),
+            (r#"{"name": "agent"}"#, ""),
+        ];
+        for (text, pointer) in cases {
+            let found = errors(text);
+            assert_eq!(found[0].0, pointer, "{text}: {found:?}");
+        }
+        let near = errors(r#"{"kind": "github-cli-builtin-tool"}"#);
+        assert!(near[0].1.contains("did you mean `github-cli-builtin-tools`?"), "{near:?}");
+        let missing = errors(r#"{"excluded-tools": {"tools": ["*"]}}"#);
+        assert!(missing[0].1.starts_with("no policy here:"), "{missing:?}");
+        // A definition (it has `tools`) may have no policy entry: the default policy.
+        assert_eq!(load(r#"{"tools": []}"#).unwrap().policy(), &ResolvedPolicy::DEFAULT);
+    }
+
+    #[test]
+    fn strict_mode_turns_warnings_into_errors_at_the_same_pointer() {
+        let text = r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bahs", "bash"]}}"#;
+        let lenient = load(text).unwrap();
+        assert_eq!(lenient.warnings()[0].pointer, "/excluded-tools/tools/0");
+        let Err(LoadError::Invalid(report)) = load_with(text, Options::STRICT) else { panic!("strict must refuse") };
+        assert_eq!(report.errors.len(), 1);
+        assert_eq!(report.errors[0].pointer, "/excluded-tools/tools/0");
+        assert!(report.errors[0].item.to_string().ends_with("(strict mode refuses this)"));
+        let near = r#"{"tools": [{"kind": "github-cli-builtin-tool"}]}"#;
+        assert!(load(near).is_ok());
+        assert!(load_with(near, Options::STRICT).is_err());
+        let clean = r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bash"]}}"#;
+        assert!(load_with(clean, Options::STRICT).unwrap().warnings().is_empty());
+    }
+
+    #[test]
+    fn warnings_are_capped_and_counted() {
+        let names: Vec<String> = (0..250).map(|i| format!("\"unknown{i}\"")).collect();
+        let text =
+            format!(r#"{{"kind": "github-cli-builtin-tools", "excluded-tools": {{"tools": [{}]}}}}"#, names.join(","));
+        let document = load(&text).unwrap();
+        assert_eq!(document.warnings().len(), crate::model::Report::MAX_WARNINGS);
+        assert_eq!(document.omitted_warnings(), 250 - crate::model::Report::MAX_WARNINGS);
+        let Err(LoadError::Invalid(report)) = load_with(&text, Options::STRICT) else { panic!() };
+        assert_eq!(report.errors.len(), 250, "strict mode reports every error");
+    }
+
+    #[test]
+    fn single_entry_needs_its_kind() {
+        let report = match load_entry(r#"{"available-tools": {"tools": []}}"#) {
+            Err(LoadError::Invalid(report)) => report,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(report.errors[0].pointer, "");
+        assert_eq!(report.errors[0].item, Error::MissingKind);
+        let report = match load_entry(r#"{"kind": "github-cli-builtin-tool"}"#) {
+            Err(LoadError::Invalid(report)) => report,
+            other => panic!("{other:?}"),
+        };
+        assert!(report.errors[0].item.to_string().contains("did you mean `github-cli-builtin-tools`?"));
+    }
+
+    #[test]
+    fn interlock_pointers() {
+        assert_eq!(pointers(r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty"}"#), ["/client-mode"]);
+        assert_eq!(
+            pointers(
+                r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty", "available-tools": {"tools": []}}"#
+            ),
+            ["/available-tools/tools"]
+        );
+        assert_eq!(
+            pointers(
+                r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty", "excluded-tools": {"tools": ["*"]}}"#
+            ),
+            ["/client-mode"]
+        );
+    }
+
+    #[test]
+    fn second_entry_is_an_error_at_the_second() {
+        let found = errors(
+            r#"{"tools": [{"kind": "github-cli-builtin-tools"}, {"kind": "x"}, {"kind": "github-cli-builtin-tools"}]}"#,
+        );
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, "/tools/2");
+        assert!(found[0].1.contains("the first is /tools/0"));
+    }
+
+    #[test]
+    fn definition_shape_errors() {
+        assert_eq!(pointers("[]"), [""]);
+        assert_eq!(pointers(r#"{"tools": {}}"#), ["/tools"]);
+        assert_eq!(pointers(r#"{"tools": [1, "x"]}"#), ["/tools/0", "/tools/1"]);
+    }
+
+    #[test]
+    fn near_miss_kind_is_a_warning() {
+        let loaded =
+            load(r#"{"tools": [{"kind": "github-cli-builtin-tool", "excluded-tools": {"tools": ["*"]}}]}"#).unwrap();
+        assert_eq!(loaded.policy(), &ResolvedPolicy::DEFAULT);
+        assert_eq!(loaded.warnings()[0].pointer, "/tools/0/kind");
+    }
+
+    #[test]
+    fn unknown_builtins_warn() {
+        let loaded = load(r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bsah"]}}"#).unwrap();
+        assert_eq!(loaded.warnings()[0].pointer, "/excluded-tools/tools/0");
+        assert!(loaded.warnings()[0].item.to_string().contains("did you mean `bash`?"));
+    }
+
+    #[test]
+    fn limits() {
+        let deep = "[".repeat(1000) + &"]".repeat(1000);
+        match load(&deep) {
+            Err(LoadError::Invalid(report)) => assert_eq!(report.errors[0].item, Error::TooDeep { limit: MAX_NESTING }),
+            other => panic!("{other:?}"),
+        }
+        let large = format!("[{}]", "0,".repeat(MAX_DOCUMENT_BYTES / 2) + "0");
+        match load(&large) {
+            Err(LoadError::Invalid(report)) => {
+                assert!(matches!(report.errors[0].item, Error::DocumentTooLarge { .. }));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(load("{"), Err(LoadError::NotJson(_))));
+        assert!(matches!(load(r#"["\"[[[[" "#), Err(LoadError::NotJson(_))));
+    }
+}

@@ -1,0 +1,389 @@
+//! The Claude Code `builtin_tools` selection (SPEC §2): its three shapes, the checks every
+//! front door shares, what it says of one tool, and the library's model of what the CLI
+//! then offers. The arguments the CLI receives are built in
+//! [`runtime::claude_code`](crate::runtime::claude_code).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use super::error::{At, Error, Warning};
+use super::vocab::{DISABLE_ALL, DISABLE_KEY};
+use crate::catalog::claude_code::{ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH};
+use crate::text::did_you_mean;
+
+/// How a written name resolves against the catalog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameLookup {
+    /// A canonical name.
+    Canonical(ClaudeTool),
+    /// A legacy alias of this tool.
+    Alias(ClaudeTool),
+}
+
+impl NameLookup {
+    /// The tool, whichever way it was named.
+    pub fn tool(self) -> ClaudeTool {
+        match self {
+            NameLookup::Canonical(tool) | NameLookup::Alias(tool) => tool,
+        }
+    }
+}
+
+impl ClaudeTool {
+    /// Looks a written name up: canonical, alias, or an error with a did-you-mean.
+    pub fn lookup(name: &str) -> Result<NameLookup, Error> {
+        if let Some(tool) = ClaudeTool::from_canonical(name) {
+            return Ok(NameLookup::Canonical(tool));
+        }
+        if let Some((_, tool)) = ALIASES.iter().find(|(alias, _)| *alias == name) {
+            return Ok(NameLookup::Alias(*tool));
+        }
+        let removed = REMOVED.contains(&name);
+        // A wrong-case alias (`task`) suggests the tool it stands for (`Agent`).
+        let candidates = ClaudeTool::NAMES.iter().copied().chain(ALIASES.iter().map(|(alias, _)| *alias));
+        let suggestion = if removed { None } else { did_you_mean(name, candidates) };
+        let suggestion = suggestion.map(|s| ALIASES.iter().find(|(alias, _)| *alias == s).map_or(s, |(_, t)| t.name()));
+        Err(Error::ClaudeUnknownTool {
+            name: name.to_owned(),
+            suggestion,
+            removed,
+            catalog: ClaudeTool::NAMES,
+            cli_version: CLI_VERSION,
+        })
+    }
+}
+
+impl fmt::Display for ClaudeTool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for ClaudeTool {
+    type Err = Error;
+
+    /// A canonical name or a legacy alias; anything else is refused with a did-you-mean.
+    fn from_str(name: &str) -> Result<ClaudeTool, Error> {
+        ClaudeTool::lookup(name).map(NameLookup::tool)
+    }
+}
+
+/// A Claude Code `builtin_tools` selection: exactly one of three shapes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ClaudeCodeSelection {
+    /// `{"disable": "*"}`: no built-in tool.
+    DisableAll,
+    /// `{"disable": [names]}`: the CLI's defaults less these.
+    Disable(Cow<'static, [ClaudeTool]>),
+    /// `{"only": [names]}`: exactly these (`[]`: none).
+    Only(Cow<'static, [ClaudeTool]>),
+}
+
+/// Constructors for code that composes selections.
+pub struct ClaudeCode;
+
+impl ClaudeCode {
+    /// `{"disable": "*"}`.
+    pub const fn disable_all() -> ClaudeCodeSelection {
+        ClaudeCodeSelection::DisableAll
+    }
+
+    /// `{"only": [...]}`. Duplicates are collapsed to their first occurrence, which
+    /// changes nothing the CLI offers; [`ClaudeCodeSelection::from_json`] refuses them.
+    pub fn only(tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeCodeSelection {
+        ClaudeCodeSelection::Only(dedup(tools).into())
+    }
+
+    /// `{"disable": [...]}`, duplicates collapsed as for [`ClaudeCode::only`].
+    pub fn disable(tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeCodeSelection {
+        ClaudeCodeSelection::Disable(dedup(tools).into())
+    }
+}
+
+fn dedup(tools: impl IntoIterator<Item = ClaudeTool>) -> Vec<ClaudeTool> {
+    let mut out: Vec<ClaudeTool> = Vec::new();
+    for tool in tools {
+        if !out.contains(&tool) {
+            out.push(tool);
+        }
+    }
+    out
+}
+
+/// What the selection says of one tool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ClaudeDecision {
+    /// Listed in `only`.
+    PermittedByOnly,
+    /// Not named in `disable`; the CLI's own defaults decide whether it appears.
+    PermittedNotDisabled,
+    /// `disable: "*"`.
+    DisabledByWildcard,
+    /// Named in `disable`.
+    Disabled,
+    /// Not named, but `disable` names `Bash`, and the CLI removes the tools that run code the
+    /// way Bash does with it (`Monitor`, `PowerShell`).
+    DisabledWithBash,
+    /// `only` does not list it.
+    NotInOnly,
+}
+
+impl ClaudeDecision {
+    /// Whether the selection lets the tool through.
+    pub fn is_permitted(self) -> bool {
+        matches!(self, ClaudeDecision::PermittedByOnly | ClaudeDecision::PermittedNotDisabled)
+    }
+}
+
+impl fmt::Display for ClaudeDecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ClaudeDecision::PermittedByOnly => "permitted (listed in `only`)",
+            ClaudeDecision::PermittedNotDisabled => {
+                "permitted (not disabled; offered when the CLI offers it by default)"
+            }
+            ClaudeDecision::DisabledByWildcard => "not permitted (`disable: \"*\"`)",
+            ClaudeDecision::Disabled => "not permitted (listed in `disable`)",
+            ClaudeDecision::DisabledWithBash => {
+                "not permitted (`disable` names `Bash`, and the CLI removes the tools that run code the way Bash does with it)"
+            }
+            ClaudeDecision::NotInOnly => "not permitted (not listed in `only`)",
+        })
+    }
+}
+
+impl ClaudeCodeSelection {
+    /// What the selection says of `tool`.
+    pub fn decide(&self, tool: ClaudeTool) -> ClaudeDecision {
+        match self {
+            ClaudeCodeSelection::DisableAll => ClaudeDecision::DisabledByWildcard,
+            ClaudeCodeSelection::Disable(tools) if tools.contains(&tool) => ClaudeDecision::Disabled,
+            ClaudeCodeSelection::Disable(tools)
+                if tools.contains(&ClaudeTool::Bash) && RUN_CODE_WITH_BASH.contains(&tool) =>
+            {
+                ClaudeDecision::DisabledWithBash
+            }
+            ClaudeCodeSelection::Disable(_) => ClaudeDecision::PermittedNotDisabled,
+            ClaudeCodeSelection::Only(tools) if tools.contains(&tool) => ClaudeDecision::PermittedByOnly,
+            ClaudeCodeSelection::Only(_) => ClaudeDecision::NotInOnly,
+        }
+    }
+
+    /// The library's model of the built-ins the CLI offers under this selection, given the
+    /// tools it offers with no selection in the same environment (`defaults`, such as
+    /// [`DEFAULT_OFFERED`](crate::catalog::claude_code::DEFAULT_OFFERED)). Besides the selection itself it applies the CLI's own rule: when
+    /// Bash is denied, the tools that run code the way Bash does (Monitor, PowerShell) go with
+    /// it, and Glob and Grep appear.
+    pub fn offered(&self, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
+        offered(Some(self), defaults)
+    }
+}
+
+/// [`ClaudeCodeSelection::offered`] for an optional selection (`None`: the defaults).
+pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
+    let mut tools: Vec<ClaudeTool> = match selection {
+        None => defaults.to_vec(),
+        Some(ClaudeCodeSelection::DisableAll) => Vec::new(),
+        Some(ClaudeCodeSelection::Only(only)) => only.to_vec(),
+        Some(ClaudeCodeSelection::Disable(disabled)) => {
+            let bash_denied = disabled.contains(&ClaudeTool::Bash);
+            let runs_code = |t: &ClaudeTool| RUN_CODE_WITH_BASH.contains(t);
+            let mut kept: Vec<ClaudeTool> =
+                defaults.iter().copied().filter(|t| !(disabled.contains(t) || (bash_denied && runs_code(t)))).collect();
+            if bash_denied {
+                for &extra in ADDED_WITHOUT_BASH {
+                    if !disabled.contains(&extra) && !kept.contains(&extra) {
+                        kept.push(extra);
+                    }
+                }
+            }
+            kept
+        }
+    };
+    tools.sort_unstable();
+    tools
+}
+
+/// Front-door plumbing: which shape a selection was written in, before its names are checked.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeDraft {
+    /// `disable: "*"`.
+    DisableAll,
+    /// `disable: [...]`.
+    Disable,
+    /// `only: [...]`.
+    Only,
+}
+
+/// How a front door saw the value of `only` or `disable`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub enum ShapeValue<'a> {
+    /// A string.
+    Str(&'a str),
+    /// A list.
+    List,
+    /// Anything else, named as the front door names it.
+    Other(&'static str),
+}
+
+impl ShapeDraft {
+    /// The shape rule of SPEC §2, for the one key given (`only` or `disable`): `disable`
+    /// takes `"*"` or a list, `only` a list. That exactly one key is given is checked by
+    /// [`ShapeDraft::one_key`].
+    pub fn of(key: &str, value: ShapeValue<'_>) -> Result<ShapeDraft, Error> {
+        let disable = key == DISABLE_KEY;
+        match value {
+            ShapeValue::Str(DISABLE_ALL) if disable => Ok(ShapeDraft::DisableAll),
+            ShapeValue::Str(other) if disable => Err(Error::ClaudeDisableString { value: other.to_owned() }),
+            ShapeValue::List if disable => Ok(ShapeDraft::Disable),
+            ShapeValue::List => Ok(ShapeDraft::Only),
+            ShapeValue::Str(_) | ShapeValue::Other(_) => Err(Error::WrongType {
+                expected: if disable { "`\"*\"` or a list of tool names" } else { "a list of tool names" },
+                found: match value {
+                    ShapeValue::Other(found) => found,
+                    _ => "a string",
+                },
+            }),
+        }
+    }
+
+    /// Exactly one of `only` and `disable` (SPEC §2), given whether each was written.
+    pub fn one_key(only: bool, disable: bool) -> Result<(), Error> {
+        if only == disable { Err(Error::ClaudeShape) } else { Ok(()) }
+    }
+}
+
+/// Front-door plumbing: a selection as a front door read it; `None` marks a name already
+/// refused (non-string).
+#[doc(hidden)]
+#[derive(Clone, Debug)]
+pub struct SelectionDraft<'a> {
+    /// The shape.
+    pub shape: ShapeDraft,
+    /// The names, for the list shapes.
+    pub names: Vec<Option<&'a str>>,
+}
+
+impl SelectionDraft<'_> {
+    /// Checks every name against the catalog: unknown and removed names and duplicates are
+    /// errors, aliases are rewritten with a warning.
+    pub fn check(
+        &self,
+        errors: &mut Vec<(At, Error)>,
+        warnings: &mut Vec<(At, Warning)>,
+    ) -> Option<ClaudeCodeSelection> {
+        if self.shape == ShapeDraft::DisableAll {
+            return Some(ClaudeCodeSelection::DisableAll);
+        }
+        let before = errors.len();
+        let mut tools: Vec<ClaudeTool> = Vec::with_capacity(self.names.len());
+        let mut first_index: Vec<usize> = Vec::with_capacity(self.names.len());
+        let mut complete = true;
+        for (i, name) in self.names.iter().enumerate() {
+            let Some(name) = name else {
+                complete = false;
+                continue;
+            };
+            match ClaudeTool::lookup(name) {
+                Ok(found) => {
+                    let tool = found.tool();
+                    if let NameLookup::Alias(canonical) = found {
+                        warnings.push((
+                            At::ClaudeTool(i),
+                            Warning::ClaudeAlias { alias: (*name).to_owned(), canonical: canonical.name() },
+                        ));
+                    }
+                    if let Some(at) = tools.iter().position(|t| *t == tool) {
+                        errors.push((
+                            At::ClaudeTool(i),
+                            Error::ClaudeDuplicateTool { canonical: tool.name(), first: first_index[at] },
+                        ));
+                    } else {
+                        tools.push(tool);
+                        first_index.push(i);
+                    }
+                }
+                Err(error) => errors.push((At::ClaudeTool(i), error)),
+            }
+        }
+        if errors.len() != before || !complete {
+            return None;
+        }
+        Some(match self.shape {
+            ShapeDraft::Disable => ClaudeCodeSelection::Disable(tools.into()),
+            _ => ClaudeCodeSelection::Only(tools.into()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::claude_code::DEFAULT_OFFERED;
+
+    #[test]
+    fn lookup_rewrites_aliases_and_suggests() {
+        assert_eq!(ClaudeTool::lookup("Read"), Ok(NameLookup::Canonical(ClaudeTool::Read)));
+        assert_eq!(ClaudeTool::lookup("Task"), Ok(NameLookup::Alias(ClaudeTool::Agent)));
+        let suggestion = |name: &str| match ClaudeTool::lookup(name) {
+            Err(Error::ClaudeUnknownTool { suggestion, .. }) => suggestion,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(suggestion("Glob2"), Some("Glob"));
+        assert_eq!(suggestion("read"), Some("Read"));
+        assert_eq!(suggestion("task"), Some("Agent"), "a wrong-case alias suggests its canonical tool");
+        assert_eq!(suggestion("killshell"), Some("TaskStop"));
+        assert_eq!(suggestion("MultiEdit"), None, "removed names are said to be removed");
+        assert_eq!("Task".parse::<ClaudeTool>(), Ok(ClaudeTool::Agent));
+        assert!("Bogus".parse::<ClaudeTool>().is_err());
+    }
+
+    #[test]
+    fn the_shape_rule() {
+        assert_eq!(ShapeDraft::of("disable", ShapeValue::Str("*")), Ok(ShapeDraft::DisableAll));
+        assert_eq!(ShapeDraft::of("disable", ShapeValue::List), Ok(ShapeDraft::Disable));
+        assert_eq!(ShapeDraft::of("only", ShapeValue::List), Ok(ShapeDraft::Only));
+        assert_eq!(
+            ShapeDraft::of("disable", ShapeValue::Str("all")),
+            Err(Error::ClaudeDisableString { value: "all".into() })
+        );
+        assert!(matches!(
+            ShapeDraft::of("only", ShapeValue::Str("*")),
+            Err(Error::WrongType { found: "a string", .. })
+        ));
+        assert!(matches!(ShapeDraft::of("only", ShapeValue::Other("a number")), Err(Error::WrongType { .. })));
+        assert_eq!(ShapeDraft::one_key(true, true), Err(Error::ClaudeShape));
+        assert_eq!(ShapeDraft::one_key(false, false), Err(Error::ClaudeShape));
+        assert!(ShapeDraft::one_key(true, false).is_ok());
+    }
+
+    #[test]
+    fn decisions_and_the_offered_model() {
+        let only = ClaudeCode::only([ClaudeTool::Read, ClaudeTool::TaskList]);
+        assert_eq!(only.decide(ClaudeTool::Read), ClaudeDecision::PermittedByOnly);
+        assert_eq!(only.decide(ClaudeTool::Bash), ClaudeDecision::NotInOnly);
+        assert_eq!(only.offered(DEFAULT_OFFERED), [ClaudeTool::Read, ClaudeTool::TaskList]);
+        assert!(ClaudeCode::disable_all().offered(DEFAULT_OFFERED).is_empty());
+        let no_web = ClaudeCode::disable([ClaudeTool::WebFetch]);
+        assert_eq!(no_web.offered(DEFAULT_OFFERED).len(), 20);
+        let no_bash = ClaudeCode::disable([ClaudeTool::Bash]).offered(DEFAULT_OFFERED);
+        assert!(no_bash.contains(&ClaudeTool::Glob) && no_bash.contains(&ClaudeTool::Grep));
+        assert!(!no_bash.contains(&ClaudeTool::Bash));
+        assert!(!no_bash.contains(&ClaudeTool::Monitor), "Monitor runs code the way Bash does");
+        assert_eq!(no_bash.len(), 21, "probe p6: Bash and Monitor gone, Glob and Grep added");
+        // `decide` says what `offered` does, for every tool of the catalog.
+        for selection in [no_web, ClaudeCode::disable([ClaudeTool::Bash]), ClaudeCode::disable_all(), only] {
+            let offered = selection.offered(ClaudeTool::ALL);
+            for tool in ClaudeTool::ALL {
+                let permitted = selection.decide(*tool).is_permitted();
+                assert_eq!(permitted, offered.contains(tool), "{selection:?} {tool}");
+            }
+        }
+        let no_bash = ClaudeCode::disable([ClaudeTool::Bash]);
+        assert_eq!(no_bash.decide(ClaudeTool::Monitor), ClaudeDecision::DisabledWithBash);
+        assert_eq!(no_bash.decide(ClaudeTool::PowerShell), ClaudeDecision::DisabledWithBash);
+    }
+}

@@ -1,0 +1,34 @@
+//! The rules: names, selectors, entries and their checks, resolution, resolved values and
+//! decisions, the Claude Code selection, sub-agent tool lists, and the errors. Every front
+//! door (the macro, the builder, the JSON reader) calls these; none holds a rule of its own.
+
+mod builtins;
+mod claude_code;
+mod entry;
+mod error;
+mod resolved;
+pub mod runtime;
+mod subagent;
+pub mod vocab;
+mod wire;
+
+pub use builtins::suggest as suggest_builtin;
+pub use claude_code::{
+    ClaudeCode, ClaudeCodeSelection, ClaudeDecision, NameLookup, SelectionDraft, ShapeDraft, ShapeValue, offered,
+};
+pub use entry::{ClientMode, EntryDraft, PolicyEntry, Selector, SlotDraft, builtin_warning, is_unknown_builtin};
+pub use error::{At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Located, Report, Slot, Warning};
+pub(crate) use resolved::serialize_filter;
+pub use resolved::{Decision, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};
+pub use subagent::{
+    AgentToolName, AgentToolNameError, AgentTools, CustomAgentConfig, SessionTool, alias_members,
+    check_agent_tool_name, effective_tools, merge_invocation_tools,
+};
+pub use wire::{
+    Source, Tool, WireError, WireErrorKind, WireName, check as check_wire_name, is_name_byte, mcp_tool_name,
+};
+
+/// A typed constant for every built-in of the pinned Copilot catalog (`BASH`, `VIEW`, …).
+pub mod copilot_names {
+    pub use super::builtins::*;
+}

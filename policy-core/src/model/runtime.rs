@@ -1,0 +1,180 @@
+//! The runtimes a built-in tool selection can target, and what each can express. A runtime
+//! this library knows of but cannot yet apply a selection to is refused, never ignored.
+
+use std::fmt;
+
+use super::error::Error;
+
+/// An agent runtime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Runtime {
+    /// The GitHub Copilot CLI, through its SDK (`github-cli-builtin-tools`).
+    Copilot,
+    /// The Claude Code CLI (`builtin_tools`).
+    ClaudeCode,
+    /// The Codex CLI: not supported yet.
+    Codex,
+    /// The Gemini CLI: not supported yet.
+    Gemini,
+}
+
+/// How a front door spells runtime names: `claude-code` on the command line, `claude_code`
+/// in the macro.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spelling {
+    /// `--runtime claude-code`.
+    Cli,
+    /// `runtime: claude_code`.
+    Macro,
+}
+
+/// What a runtime's built-in tool selection can say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+#[allow(clippy::struct_excessive_bools)]
+pub struct Capabilities {
+    /// An allow-list of built-ins.
+    pub allow_list: bool,
+    /// A deny-list of built-ins.
+    pub deny_list: bool,
+    /// Allow and deny together, deny winning.
+    pub allow_and_deny: bool,
+    /// Patterns over other sources (`mcp:*`, `custom:*`).
+    pub source_patterns: bool,
+    /// A named isolated set.
+    pub isolated_set: bool,
+    /// A client mode that offers nothing by default.
+    pub empty_client_mode: bool,
+}
+
+impl Runtime {
+    /// Every runtime this library knows of.
+    pub const ALL: [Runtime; 4] = [Runtime::Copilot, Runtime::ClaudeCode, Runtime::Codex, Runtime::Gemini];
+
+    /// The runtimes a selection can be applied to, on the command line.
+    pub const SUPPORTED_CLI: &'static [&'static str] = &["copilot", "claude-code"];
+
+    /// The runtimes a selection can be applied to, in the macro.
+    pub const SUPPORTED_MACRO: &'static [&'static str] = &["copilot", "claude_code"];
+
+    /// The command-line spelling.
+    pub const fn as_str(self) -> &'static str {
+        self.spelled(Spelling::Cli)
+    }
+
+    /// The name in a front door's spelling.
+    pub const fn spelled(self, spelling: Spelling) -> &'static str {
+        match (self, spelling) {
+            (Runtime::Copilot, _) => "copilot",
+            (Runtime::ClaudeCode, Spelling::Cli) => "claude-code",
+            (Runtime::ClaudeCode, Spelling::Macro) => "claude_code",
+            (Runtime::Codex, _) => "codex",
+            (Runtime::Gemini, _) => "gemini",
+        }
+    }
+
+    /// The supported runtimes in a front door's spelling, for messages and did-you-mean.
+    pub const fn supported(spelling: Spelling) -> &'static [&'static str] {
+        match spelling {
+            Spelling::Cli => Runtime::SUPPORTED_CLI,
+            Spelling::Macro => Runtime::SUPPORTED_MACRO,
+        }
+    }
+
+    /// The runtime spelled `name` (command-line spelling), if there is one.
+    pub fn parse(name: &str) -> Option<Runtime> {
+        Runtime::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+
+    /// The supported runtime spelled `name` in `spelling`. An unknown name is refused with a
+    /// did-you-mean among the supported runtimes only; a known runtime that cannot honour a
+    /// selection yet is refused as unsupported.
+    pub fn from_name(name: &str, spelling: Spelling) -> Result<Runtime, Error> {
+        let supported = Runtime::supported(spelling);
+        let Some(runtime) = Runtime::ALL.into_iter().find(|r| r.spelled(spelling) == name) else {
+            return Err(Error::UnknownRuntime { value: name.to_owned(), expected: supported });
+        };
+        runtime
+            .capabilities()
+            .map_err(|_| Error::UnsupportedRuntime { runtime: runtime.spelled(spelling), supported })?;
+        Ok(runtime)
+    }
+
+    /// What the runtime can express, or the refusal for a runtime not supported yet.
+    pub fn capabilities(self) -> Result<Capabilities, Error> {
+        match self {
+            Runtime::Copilot => Ok(Capabilities {
+                allow_list: true,
+                deny_list: true,
+                allow_and_deny: true,
+                source_patterns: true,
+                isolated_set: true,
+                empty_client_mode: true,
+            }),
+            Runtime::ClaudeCode => Ok(Capabilities {
+                allow_list: true,
+                deny_list: true,
+                allow_and_deny: false,
+                source_patterns: false,
+                isolated_set: false,
+                empty_client_mode: false,
+            }),
+            Runtime::Codex | Runtime::Gemini => {
+                Err(Error::UnsupportedRuntime { runtime: self.as_str(), supported: Runtime::SUPPORTED_CLI })
+            }
+        }
+    }
+}
+
+impl fmt::Display for Runtime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Runtime {
+    type Err = Error;
+
+    /// A supported runtime in its command-line spelling.
+    fn from_str(name: &str) -> Result<Runtime, Error> {
+        Runtime::from_name(name, Spelling::Cli)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unsupported_runtimes_refuse() {
+        assert!(Runtime::Copilot.capabilities().unwrap().source_patterns);
+        assert!(!Runtime::ClaudeCode.capabilities().unwrap().allow_and_deny);
+        let error = Runtime::Codex.capabilities().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot` and `claude-code`"
+        );
+        assert!(Runtime::Gemini.capabilities().is_err());
+        assert_eq!(Runtime::parse("claude-code"), Some(Runtime::ClaudeCode));
+        assert_eq!(Runtime::parse("claude"), None);
+    }
+
+    #[test]
+    fn names_suggest_supported_runtimes_only() {
+        assert_eq!(Runtime::from_name("claude_code", Spelling::Macro), Ok(Runtime::ClaudeCode));
+        assert_eq!("claude-code".parse::<Runtime>(), Ok(Runtime::ClaudeCode));
+        let unknown = Runtime::from_name("codx", Spelling::Cli).unwrap_err().to_string();
+        assert_eq!(unknown, "unknown runtime `codx`; expected `copilot` or `claude-code`");
+        let unknown = Runtime::from_name("claude-code", Spelling::Macro).unwrap_err().to_string();
+        assert_eq!(
+            unknown,
+            "unknown runtime `claude-code`; expected `copilot` or `claude_code` (did you mean `claude_code`?)"
+        );
+        let codex = Runtime::from_name("codex", Spelling::Macro).unwrap_err().to_string();
+        assert_eq!(
+            codex,
+            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot` and `claude_code`"
+        );
+    }
+}

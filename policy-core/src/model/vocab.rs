@@ -1,0 +1,84 @@
+//! The words of the policy language, each defined once: JSON keys, macro keys, the entry kind
+//! and the Claude Code shapes. The JSON reader, the macro and the CLI all use these.
+
+/// The `kind` of a Copilot policy entry.
+pub const ENTRY_KIND: &str = "github-cli-builtin-tools";
+
+/// The keys a Copilot policy entry accepts.
+pub const ENTRY_KEYS: &[&str] =
+    &["kind", "name", "description", "bindings", "available-tools", "excluded-tools", "client-mode"];
+
+/// The key of a definition's tool entries.
+pub const TOOLS_KEY: &str = "tools";
+
+/// The key of a definition's custom agents.
+pub const CUSTOM_AGENTS_KEY: &str = "customAgents";
+
+/// The keys of one custom agent that the reader looks at (others pass through).
+pub const AGENT_NAME_KEY: &str = "name";
+
+/// The key of an entry's client mode.
+pub const CLIENT_MODE_KEY: &str = "client-mode";
+
+/// The keys a selector accepts: a list of names, or the isolated set.
+pub const SELECTOR_KEYS: &[&str] = &["tools", "isolated"];
+
+/// The word for the isolated set, in a JSON selector (`{"isolated": true}`) and in the macro.
+pub const ISOLATED: &str = "isolated";
+
+/// The keys of `builtin_tools! { … }` for Copilot.
+pub const COPILOT_MACRO_KEYS: &[&str] = &["available_tools", "excluded_tools", "client_mode", "runtime"];
+
+/// The keys of `builtin_tools! { runtime: claude_code, … }`.
+pub const CLAUDE_MACRO_KEYS: &[&str] = &["runtime", "only", "disable"];
+
+/// The macro's key choosing the runtime.
+pub const RUNTIME_MACRO_KEY: &str = "runtime";
+
+/// The macro's key of the client mode.
+pub const CLIENT_MODE_MACRO_KEY: &str = "client_mode";
+
+/// The keys of a Claude Code selection, in the order messages list them.
+pub const SELECTION_KEYS: &[&str] = &["disable", "only"];
+
+/// The key of a selection that lists the only tools offered.
+pub const ONLY_KEY: &str = "only";
+
+/// The key of a selection that takes tools away.
+pub const DISABLE_KEY: &str = "disable";
+
+/// The one string `disable` takes: every built-in.
+pub const DISABLE_ALL: &str = "*";
+
+/// The key an agent object keeps its Claude Code selection under.
+pub const HOLDER_KEY: &str = "builtin_tools";
+
+/// Which selector slot of a Copilot policy entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// `available-tools` (the allow-list).
+    Available,
+    /// `excluded-tools` (the deny-list).
+    Excluded,
+}
+
+impl Slot {
+    /// Both slots, allow-list first.
+    pub const BOTH: [Slot; 2] = [Slot::Available, Slot::Excluded];
+
+    /// The key in a JSON entry.
+    pub const fn json_key(self) -> &'static str {
+        match self {
+            Slot::Available => "available-tools",
+            Slot::Excluded => "excluded-tools",
+        }
+    }
+
+    /// The key in `builtin_tools! { … }`.
+    pub const fn macro_key(self) -> &'static str {
+        match self {
+            Slot::Available => "available_tools",
+            Slot::Excluded => "excluded_tools",
+        }
+    }
+}

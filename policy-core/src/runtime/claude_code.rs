@@ -1,0 +1,77 @@
+//! What the Claude Code CLI receives (SPEC §2): arguments built from typed values, always in
+//! `--flag=value` form, so a tool name can never be read as a flag and the variadic flags
+//! never swallow a prompt.
+
+use serde::ser::SerializeStruct;
+
+use crate::catalog::claude_code::{CLI_VERSION, ClaudeTool};
+use crate::model::ClaudeCodeSelection;
+
+impl ClaudeCodeSelection {
+    /// The CLI arguments (SPEC §2), always `--flag=value`.
+    pub fn args(&self) -> Vec<String> {
+        let join = |tools: &[ClaudeTool]| tools.iter().map(|t| t.name()).collect::<Vec<_>>().join(",");
+        let mut args = match self {
+            ClaudeCodeSelection::DisableAll => vec![String::from("--tools=")],
+            ClaudeCodeSelection::Only(tools) => vec![format!("--tools={}", join(tools))],
+            // An empty deny-list removes nothing; no flag, so the CLI never sees an empty
+            // variadic value.
+            ClaudeCodeSelection::Disable(tools) if tools.is_empty() => Vec::new(),
+            ClaudeCodeSelection::Disable(tools) => vec![format!("--disallowedTools={}", join(tools))],
+        };
+        args.push(String::from("--strict-mcp-config"));
+        args
+    }
+}
+
+/// What `tool-policy resolve --runtime claude-code` prints:
+/// `{"args": [...], "cliVersion": "2.1.332"}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClaudeCodeArgs(pub Option<ClaudeCodeSelection>);
+
+impl ClaudeCodeArgs {
+    /// The arguments; none without a selection.
+    pub fn args(&self) -> Vec<String> {
+        self.0.as_ref().map(ClaudeCodeSelection::args).unwrap_or_default()
+    }
+}
+
+impl serde::Serialize for ClaudeCodeArgs {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("ClaudeCodeArgs", 2)?;
+        s.serialize_field("args", &self.args())?;
+        s.serialize_field("cliVersion", CLI_VERSION)?;
+        s.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::load_claude_code;
+    use crate::model::ClaudeCode;
+
+    fn args(text: &str) -> Vec<String> {
+        ClaudeCodeArgs(load_claude_code(text).unwrap().selection).args()
+    }
+
+    #[test]
+    fn spec_arguments() {
+        assert_eq!(args(r#"{"disable": "*"}"#), ["--tools=", "--strict-mcp-config"]);
+        assert_eq!(args(r#"{"only": ["Read", "Grep"]}"#), ["--tools=Read,Grep", "--strict-mcp-config"]);
+        assert_eq!(args(r#"{"only": []}"#), ["--tools=", "--strict-mcp-config"]);
+        assert_eq!(
+            args(r#"{"disable": ["WebFetch", "Bash"]}"#),
+            ["--disallowedTools=WebFetch,Bash", "--strict-mcp-config"]
+        );
+        assert_eq!(args(r#"{"disable": []}"#), ["--strict-mcp-config"]);
+        assert_eq!(args(r#"{"id": "agent", "builtin_tools": {"disable": "*"}}"#), ["--tools=", "--strict-mcp-config"]);
+        assert_eq!(args(r#"{"builtin_tools": null}"#), Vec::<String>::new());
+    }
+
+    #[test]
+    fn serializes_with_the_version() {
+        let out = serde_json::to_value(ClaudeCodeArgs(Some(ClaudeCode::only([ClaudeTool::Read])))).unwrap();
+        assert_eq!(out, serde_json::json!({"args": ["--tools=Read", "--strict-mcp-config"], "cliVersion": "2.1.332"}));
+    }
+}

@@ -1,0 +1,193 @@
+//! Text for people: did-you-mean suggestions, lists of choices, and document text shown
+//! safely ([`Shown`]). The bottom layer: it knows no rule and no catalog.
+
+use std::fmt::{self, Write};
+
+/// The candidate closest to `input`, if it is close enough to be a plausible typo.
+///
+/// Candidates that differ only in case or in `-`/`_` (`availableTools` against
+/// `available-tools`) win outright; otherwise the edit distance must be at most a
+/// third of the longer word (and at least 1).
+pub fn did_you_mean<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let separators = |word: &str| word.bytes().filter(|b| matches!(b, b'-' | b'_')).count();
+    let input_separators = separators(input);
+    let mut folded: Option<String> = None;
+    let mut best: Option<(usize, &'c str)> = None;
+    for candidate in candidates {
+        if candidate == input {
+            continue;
+        }
+        let limit = (input.len().max(candidate.len()) / 3).max(1);
+        // Neither a fold nor an edit within the limit can bridge a larger length gap: skip
+        // the work (this runs on every tool entry of a definition).
+        let gap = input.len().abs_diff(candidate.len());
+        if gap > limit && gap > input_separators + separators(candidate) {
+            continue;
+        }
+        if fold(candidate) == *folded.get_or_insert_with(|| fold(input)) {
+            return Some(candidate);
+        }
+        if gap > limit {
+            continue;
+        }
+        let distance = distance(input, candidate);
+        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, candidate));
+        }
+    }
+    best.map(|(_, candidate)| candidate)
+}
+
+/// Lowercase, with `-` and `_` removed.
+fn fold(word: &str) -> String {
+    word.chars().filter(|c| *c != '-' && *c != '_').flat_map(char::to_lowercase).collect()
+}
+
+/// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
+/// two neighbours each cost one (`bsah` is one edit from `bash`).
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let width = b.len() + 1;
+    let mut d: Vec<usize> = vec![0; (a.len() + 1) * width];
+    for (i, cell) in d.iter_mut().step_by(width).enumerate() {
+        *cell = i;
+    }
+    for (j, cell) in d.iter_mut().take(width).enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best =
+                (d[(i - 1) * width + j] + 1).min(d[i * width + j - 1] + 1).min(d[(i - 1) * width + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[(i - 2) * width + j - 2] + 1);
+            }
+            d[i * width + j] = best;
+        }
+    }
+    d[a.len() * width + b.len()]
+}
+
+/// ` (did you mean `x`?)`, or nothing.
+pub(crate) fn hint(suggestion: Option<&str>) -> String {
+    suggestion.map_or_else(String::new, |s| format!(" (did you mean `{}`?)", Shown(s)))
+}
+
+/// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``.
+pub(crate) fn one_of(expected: &[&str]) -> String {
+    match expected {
+        [] => String::from("nothing"),
+        [one] => format!("`{one}`"),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(|k| format!("`{k}`")).collect();
+            format!("{} or `{last}`", init.join(", "))
+        }
+    }
+}
+
+/// The longest text shown whole; a longer one keeps its first [`SHOWN_PREFIX`] characters.
+pub const MAX_SHOWN_CHARS: usize = 80;
+/// How many characters of an over-long text are shown.
+pub const SHOWN_PREFIX: usize = 64;
+
+/// Text from a document, shown so that it can never forge output: control characters, line
+/// breaks and invisible characters appear as JSON string escapes (`\n`, `\u001b`,
+/// `\u200b`), a backslash as `\\`, and a text over [`MAX_SHOWN_CHARS`] characters is cut,
+/// saying how long it was. One message is always one line, and nothing it prints can move a
+/// terminal's cursor or retitle it.
+///
+/// ```
+/// # use policy_core::text::Shown;
+/// assert_eq!(Shown("a\nb\u{1b}]0;x\u{7}").to_string(), r"a\nb\u001b]0;x\u0007");
+/// assert_eq!(Shown("bash").to_string(), "bash");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Shown<'a>(pub &'a str);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let total = self.0.chars().count();
+        let shown = if total > MAX_SHOWN_CHARS { SHOWN_PREFIX } else { total };
+        for c in self.0.chars().take(shown) {
+            match c {
+                '\\' => f.write_str("\\\\")?,
+                '\n' => f.write_str("\\n")?,
+                '\r' => f.write_str("\\r")?,
+                '\t' => f.write_str("\\t")?,
+                c if needs_escape(c) => {
+                    let mut units = [0u16; 2];
+                    for unit in c.encode_utf16(&mut units) {
+                        write!(f, "\\u{unit:04x}")?;
+                    }
+                }
+                c => f.write_char(c)?,
+            }
+        }
+        if shown < total {
+            write!(f, "\u{2026} ({total} characters)")?;
+        }
+        Ok(())
+    }
+}
+
+/// Control characters, line and paragraph separators, and characters that print nothing or
+/// reorder what follows (format characters, bidi controls, variation selectors, tags).
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}'
+            | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}' | '\u{ffa0}'
+            | '\u{fff0}'..='\u{fffb}' | '\u{1d173}'..='\u{1d17a}' | '\u{e0000}'..='\u{e0fff}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_case_and_separators() {
+        let keys = ["available-tools", "excluded-tools", "client-mode"];
+        assert_eq!(did_you_mean("availableTools", keys), Some("available-tools"));
+        assert_eq!(did_you_mean("client_mode", keys), Some("client-mode"));
+    }
+
+    #[test]
+    fn nearest_by_distance() {
+        assert_eq!(did_you_mean("mpc", ["builtin", "custom", "mcp"]), Some("mcp"));
+        assert_eq!(did_you_mean("buitlin", ["builtin", "custom", "mcp"]), Some("builtin"));
+        assert_eq!(did_you_mean("bsah", ["bash", "view"]), Some("bash"));
+    }
+
+    #[test]
+    fn nothing_when_far() {
+        assert_eq!(did_you_mean("foo", ["builtin", "custom", "mcp"]), None);
+        assert_eq!(did_you_mean("", ["bash"]), None);
+    }
+
+    #[test]
+    fn shown_text_is_one_safe_line() {
+        assert_eq!(Shown("a\nb").to_string(), "a\\nb");
+        assert_eq!(Shown("\u{1b}[2J\u{7}").to_string(), "\\u001b[2J\\u0007");
+        assert_eq!(Shown("x\u{200b}y\u{202e}").to_string(), "x\\u200by\\u202e");
+        assert_eq!(Shown("\u{e0041}").to_string(), "\\udb40\\udc41");
+        assert_eq!(Shown("a\\n").to_string(), "a\\\\n", "a backslash cannot fake an escape");
+        assert_eq!(Shown("caf\u{e9}").to_string(), "caf\u{e9}", "visible non-ASCII stays readable");
+        let long = "x".repeat(300);
+        assert_eq!(Shown(&long).to_string(), format!("{}\u{2026} (300 characters)", "x".repeat(SHOWN_PREFIX)));
+        assert_eq!(Shown(&"y".repeat(MAX_SHOWN_CHARS)).to_string().len(), MAX_SHOWN_CHARS);
+        for c in ['\u{0}', '\u{85}', '\u{2028}', '\u{2029}', '\u{feff}', '\u{2066}'] {
+            assert!(!Shown(&c.to_string()).to_string().chars().any(|c| c.is_control() || needs_escape(c)));
+        }
+    }
+
+    #[test]
+    fn distance_basics() {
+        assert_eq!(distance("kitten", "sitting"), 3);
+        assert_eq!(distance("", "abc"), 3);
+        assert_eq!(distance("abc", "abc"), 0);
+        assert_eq!(distance("abcd", "abdc"), 1);
+    }
+}
