@@ -92,6 +92,20 @@ pub mod schema {
 /// assert_eq!(READER.args(), ["--tools=Read,Grep", "--strict-mcp-config"]);
 /// ```
 ///
+/// A built-in name the pinned catalog does not have compiles by default (runtimes gain tools
+/// between versions, and a stable proc macro cannot warn). `strict: true`, in either form,
+/// makes every warning a compile error on its token instead: an unknown built-in name (a
+/// deny-list naming `bahs` removes nothing) and a legacy Claude Code alias. Twin of
+/// `tests/ui/macro/strict-unknown-builtin.rs`:
+///
+/// ```compile_fail
+/// const P: tool_policy::ResolvedPolicy = tool_policy::builtin_tools! {
+///     strict: true,
+///     excluded_tools: ["bahs"],
+/// };
+/// // error: `bahs` is not a built-in tool of Copilot CLI 1.0.102 (did you mean `bash`?); ...
+/// ```
+///
 /// Every rule that can be seen in the tokens is a compile error on the offending token:
 ///
 /// ```compile_fail

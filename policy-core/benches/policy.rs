@@ -4,11 +4,16 @@
 //!
 //! - `json_resolve`: load + validate + resolve a realistic agent definition (10 tool entries,
 //!   one policy entry with 20 names);
-//! - `serde_value`: `serde_json::from_str::<Value>` of the same text (no loader beats parsing);
+//! - `serde_value`: `serde_json::from_str::<Value>` of the same text;
+//! - `serde_ignored`: `serde_json::from_str::<IgnoredAny>` of the same text, a validating parse
+//!   that builds nothing (the honest floor: no loader beats it);
 //! - `jsonschema_validate`: parse the same text and validate it against the shipped schema
 //!   with a pre-compiled validator (a schema-first loader, before it has resolved anything);
 //! - `decide`: one tool against a resolved policy of 40 patterns;
-//! - `hashset`: a `HashSet<String>` lookup of the same name.
+//! - `hashset`: a `HashSet<String>` lookup of the same name;
+//! - `hostile_unknown_builtins` / `hostile_custom`: an entry of 200,000 unknown built-in names
+//!   (each one a warning) against one of 200,000 `custom:` names (no warning): the reader stays
+//!   linear, with warnings and did-you-means capped per document.
 
 use std::collections::HashSet;
 use std::hint::black_box;
@@ -69,8 +74,18 @@ fn policy_of_40() -> ResolvedPolicy {
     .resolve()
 }
 
+/// A single entry whose deny-list holds `count` distinct names, each `prefix` and a number.
+fn hostile(prefix: &str, count: usize) -> String {
+    let names: Vec<String> = (0..count).map(|i| format!("\"{prefix}{i}\"")).collect();
+    format!(r#"{{"kind": "github-cli-builtin-tools", "excluded-tools": {{"tools": [{}]}}}}"#, names.join(","))
+}
+
 fn main() {
     let text = definition();
+    let unknown = hostile("bahs_", 200_000);
+    let custom = hostile("custom:tool_", 200_000);
+    assert!(unknown.len() < json::MAX_DOCUMENT_BYTES && custom.len() < json::MAX_DOCUMENT_BYTES);
+    assert_eq!(json::load(&unknown).unwrap().omitted_warnings(), 200_000 - 100);
     let mut schema: Value = serde_json::from_str(json::schema::SCHEMA).unwrap();
     schema["$ref"] = Value::from("#/$defs/agentDefinition");
     let validator = jsonschema::validator_for(&schema).unwrap();
@@ -89,6 +104,9 @@ fn main() {
         let mut group = criterion.benchmark_group(GROUP);
         group.bench_function("json_resolve", |b| b.iter(|| json::load(black_box(&text)).unwrap()));
         group.bench_function("serde_value", |b| b.iter(|| serde_json::from_str::<Value>(black_box(&text)).unwrap()));
+        group.bench_function("serde_ignored", |b| {
+            b.iter(|| serde_json::from_str::<serde::de::IgnoredAny>(black_box(&text)).unwrap());
+        });
         group.bench_function("jsonschema_validate", |b| {
             b.iter(|| validator.is_valid(&serde_json::from_str::<Value>(black_box(&text)).unwrap()));
         });
@@ -97,6 +115,11 @@ fn main() {
         });
         group.bench_function("hashset", |b| b.iter(|| black_box(&set).contains(black_box(wanted))));
         group.finish();
+        let mut group = criterion.benchmark_group(GROUP);
+        group.sample_size(10);
+        group.bench_function("hostile_unknown_builtins", |b| b.iter(|| json::load(black_box(&unknown)).unwrap()));
+        group.bench_function("hostile_custom", |b| b.iter(|| json::load(black_box(&custom)).unwrap()));
+        group.finish();
     }
     criterion.final_summary();
 
@@ -104,7 +127,13 @@ fn main() {
         eprintln!("cannot find criterion's output directory; set CRITERION_HOME");
         std::process::exit(1);
     };
-    for (a, b) in [("json_resolve", "serde_value"), ("json_resolve", "jsonschema_validate"), ("decide", "hashset")] {
+    for (a, b) in [
+        ("json_resolve", "serde_value"),
+        ("json_resolve", "serde_ignored"),
+        ("json_resolve", "jsonschema_validate"),
+        ("decide", "hashset"),
+        ("hostile_unknown_builtins", "hostile_custom"),
+    ] {
         // A pair filtered out by a benchmark-name argument has no ratio to print.
         if let (Some(a_ns), Some(b_ns)) = (median(&directory, a, started), median(&directory, b, started)) {
             println!("ratio {a}/{b} = {:.2}", a_ns / b_ns);

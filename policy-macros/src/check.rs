@@ -4,10 +4,11 @@
 use policy_core::model::runtime::{Runtime, Spelling};
 use policy_core::model::vocab::{
     CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY, COPILOT_MACRO_KEYS, DISABLE_KEY, ISOLATED, ONLY_KEY, RUNTIME_MACRO_KEY,
+    STRICT_MACRO_KEY,
 };
 use policy_core::model::{
-    At, ClaudeCodeSelection, ClientMode, EntryDraft, Error, ResolvedPolicy, SelectionDraft, ShapeDraft, ShapeValue,
-    Slot, SlotDraft, Warning,
+    At, ClaudeCodeSelection, ClientMode, EntryDraft, Error, ResolvedPolicy, SelectionDraft, Selector, ShapeDraft,
+    ShapeValue, Slot, SlotDraft, Warning, builtin_warning,
 };
 use proc_macro2::Span;
 
@@ -75,9 +76,22 @@ pub fn check(invocation: &Invocation) -> syn::Result<Checked> {
         }
     }
     let get = |name: &str| seen.iter().find(|e| e.key == name).copied();
+    let strict = strict(get(STRICT_MACRO_KEY), &mut errors);
     match runtime {
-        Runtime::ClaudeCode => claude_code(&get, errors),
-        _ => copilot(&get, errors),
+        Runtime::ClaudeCode => claude_code(&get, strict, errors),
+        _ => copilot(&get, strict, errors),
+    }
+}
+
+/// `strict: true` turns every warning into a compile error; the default is `false`.
+fn strict(entry: Option<&Entry>, errors: &mut Errors) -> bool {
+    match entry.map(|e| &e.value) {
+        None => false,
+        Some(Value::Bool(lit)) => lit.value,
+        Some(other) => {
+            errors.push(other.span(), &Error::WrongType { expected: "`true` or `false`", found: found(other) });
+            false
+        }
     }
 }
 
@@ -137,11 +151,12 @@ fn found(value: &Value) -> &'static str {
         Value::List { .. } => "a list",
         Value::Word(_) => "an identifier",
         Value::Str(_) => "a string literal",
+        Value::Bool(_) => "a boolean",
         Value::Other(_) => "an expression",
     }
 }
 
-fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors) -> syn::Result<Checked> {
+fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, strict: bool, mut errors: Errors) -> syn::Result<Checked> {
     let mut draft = EntryDraft::default();
     let mode_entry = get(CLIENT_MODE_MACRO_KEY);
     if let Some(entry) = mode_entry {
@@ -175,6 +190,10 @@ fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors) -> 
             Value::Word(word) if word == ISOLATED => false,
             Value::Word(word) => {
                 errors.push(word.span(), &Error::UnknownSelector { value: word.to_string() });
+                continue;
+            }
+            Value::Str(lit) => {
+                errors.push(lit.span(), &Error::SelectorString { value: lit.value() });
                 continue;
             }
             other => {
@@ -216,10 +235,23 @@ fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors) -> 
         };
         errors.push(span, &error);
     }
+    if let (true, Some(entry)) = (strict, &entry) {
+        // Strict: a built-in name the pinned catalog does not have is an error on its token.
+        for (i, selector) in [entry.available(), entry.excluded()].into_iter().enumerate() {
+            let (Some(Selector::Tools(names)), Some(Value::List { items, span })) =
+                (selector, slots[i].1.map(|e| &e.value))
+            else {
+                continue;
+            };
+            for (index, warning) in names.iter().enumerate().filter_map(|(n, name)| Some((n, builtin_warning(name)?))) {
+                errors.push(item_span(items, index, *span), &Error::Strict(warning));
+            }
+        }
+    }
     errors.finish(|| entry.map_or(ResolvedPolicy::DEFAULT, |entry| entry.resolve())).map(Checked::Copilot)
 }
 
-fn claude_code<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors) -> syn::Result<Checked> {
+fn claude_code<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, strict: bool, mut errors: Errors) -> syn::Result<Checked> {
     let (only, disable) = (get(ONLY_KEY), get(DISABLE_KEY));
     if let Err(error) = ShapeDraft::one_key(only.is_some(), disable.is_some()) {
         // Entries live in one Vec, so address order is the order they were written.
@@ -259,7 +291,14 @@ fn claude_code<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, mut errors: Errors)
     for (place, error) in found_errors {
         errors.push(span_of(place), &error);
     }
-    let warnings = found_warnings.into_iter().map(|(place, w)| (span_of(place), w)).collect();
+    let mut warnings = Vec::new();
+    for (place, warning) in found_warnings {
+        if strict {
+            errors.push(span_of(place), &Error::Strict(warning));
+        } else {
+            warnings.push((span_of(place), warning));
+        }
+    }
     match (errors.0, selection) {
         (Some(error), _) => Err(error),
         (None, Some(selection)) => Ok(Checked::ClaudeCode { selection, warnings }),

@@ -14,15 +14,17 @@ pub fn expand(krate: &TokenStream, checked: &Checked) -> TokenStream {
         Checked::Copilot(policy) => copilot(&private, policy),
         Checked::ClaudeCode { selection, warnings } => {
             let value = claude_code(&private, selection);
-            let warnings = warnings.iter().enumerate().map(|(i, (span, warning))| {
-                let name = format_ident!("__TOOL_POLICY_WARNING_{}", i, span = *span);
+            // A stable proc macro cannot warn; a deprecated item used on the token's span is
+            // the compiler's own warning, under the name `legacy_claude_code_tool_name`.
+            let warnings = warnings.iter().map(|(span, warning)| {
+                let name = format_ident!("legacy_claude_code_tool_name", span = *span);
                 let note = warning.to_string();
-                quote_spanned! {*span=>
+                quote_spanned! {*span=> {
                     #[deprecated(note = #note)]
                     #[allow(non_upper_case_globals)]
                     const #name: () = ();
                     let () = #name;
-                }
+                }}
             });
             quote!({ #(#warnings)* #value })
         }

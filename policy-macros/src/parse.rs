@@ -42,6 +42,8 @@ pub enum Value {
     Word(Ident),
     /// A string literal: `"*"`.
     Str(LitStr),
+    /// `true` or `false`.
+    Bool(syn::LitBool),
     /// Anything else, kept only for its span.
     Other(Span),
 }
@@ -62,6 +64,7 @@ impl Value {
             Value::List { span, .. } | Value::Other(span) => *span,
             Value::Word(ident) => ident.span(),
             Value::Str(lit) => lit.span(),
+            Value::Bool(lit) => lit.span,
         }
     }
 }
@@ -100,6 +103,8 @@ impl Parse for Value {
             Ok(Value::List { span: bracket.span.join(), items })
         } else if lookahead.peek(LitStr) {
             Ok(Value::Str(input.parse()?))
+        } else if lookahead.peek(syn::LitBool) {
+            Ok(Value::Bool(input.parse()?))
         } else if lookahead.peek(Ident) {
             Ok(Value::Word(input.parse()?))
         } else if input.is_empty() || input.peek(Token![,]) {

@@ -607,6 +607,15 @@ mod tests {
     }
 
     #[test]
+    fn confusing_inputs_get_messages_that_name_the_problem() {
+        let surrogate = errors(r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["\ud800"]}}"#);
+        assert_eq!(surrogate[0].0, "/excluded-tools/tools/0");
+        assert!(surrogate[0].1.contains("lone surrogate"), "{surrogate:?}");
+        let Err(LoadError::NotJson(bom)) = load("\u{feff}{\"tools\": []}") else { panic!("a BOM is refused") };
+        assert!(bom.contains("byte order mark"), "{bom}");
+    }
+
+    #[test]
     fn strict_mode_turns_warnings_into_errors_at_the_same_pointer() {
         let text = r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bahs", "bash"]}}"#;
         let lenient = load(text).unwrap();

@@ -32,23 +32,7 @@ pub(crate) fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, LoadErro
     if nesting_exceeds(text.as_bytes(), MAX_NESTING) {
         return Err(invalid_document(Error::TooDeep { limit: MAX_NESTING }));
     }
-    serde_json::from_str(text).map_err(|error| LoadError::NotJson(not_json(&error)))
-}
-
-/// serde's message, reworded where it would confuse: a lone surrogate escape is a string
-/// serde could not decode, not a string of the wrong type.
-fn not_json(error: &serde_json::Error) -> String {
-    let message = error.to_string();
-    if message.contains("lone leading surrogate") || message.contains("unexpected end of hex escape") {
-        return message;
-    }
-    if message.starts_with("invalid type: string") {
-        let place = format!("line {} column {}", error.line(), error.column());
-        return format!(
-            "a string at {place} holds an escape that is not text (a lone surrogate such as \\ud800); write the character itself or a valid escape pair"
-        );
-    }
-    message
+    serde_json::from_str(text).map_err(|error| LoadError::NotJson(error.to_string()))
 }
 
 pub(crate) fn invalid_document(error: Error) -> LoadError {
@@ -378,8 +362,12 @@ pub(crate) fn tool_names<'a>(items: &[Node<'a>], at: Ptr<'_>, sink: &mut Sink) -
         .collect()
 }
 
-/// An error for a value of the wrong JSON type.
+/// An error for a value of the wrong JSON type. A string where a string is expected was
+/// refused for not being text.
 pub(crate) fn wrong_type(expected: &'static str, found: Node<'_>) -> Error {
+    if found.first() == b'"' && expected.contains("string") {
+        return Error::NotText;
+    }
     Error::WrongType { expected, found: found.type_name() }
 }
 

@@ -71,6 +71,11 @@ pub enum Error {
         /// What was written: an identifier, or what kind of token it was.
         value: String,
     },
+    /// A string where a selector belongs (`available_tools: "*"` in the macro).
+    SelectorString {
+        /// The string written.
+        value: String,
+    },
     /// A runtime that does not exist.
     UnknownRuntime {
         /// What was written.
@@ -103,6 +108,8 @@ pub enum Error {
         /// What was found.
         found: &'static str,
     },
+    /// A JSON string that is not text: a lone surrogate escape (`"\ud800"`).
+    NotText,
     /// A single entry without `kind`.
     MissingKind,
     /// A single entry whose `kind` is not this library's.
@@ -228,6 +235,11 @@ impl fmt::Display for Error {
                     hint(suggestion)
                 )
             }
+            Error::SelectorString { value } => write!(
+                f,
+                "a selector is a list of names or `{ISOLATED}`, not a string; write `[\"{}\"]`",
+                Shown(value)
+            ),
             Error::UnknownRuntime { value, expected } => {
                 let suggestion = did_you_mean(value, expected.iter().copied());
                 write!(f, "unknown runtime `{}`; expected {}{}", Shown(value), one_of(expected), hint(suggestion))
@@ -246,6 +258,9 @@ impl fmt::Display for Error {
                 f.write_str("`isolated` must be `true`; to choose tools by name use `tools` instead")
             }
             Error::WrongType { expected, found } => write!(f, "expected {expected}, found {found}"),
+            Error::NotText => f.write_str(
+                "this string holds a lone surrogate escape (such as `\\ud800` without its pair), which is not text; write the character itself or a complete escape pair",
+            ),
             Error::MissingKind => write!(
                 f,
                 "no policy here: a document without a `tools` array is a single policy entry, and it needs `\"kind\": \"{ENTRY_KIND}\"`"
@@ -289,18 +304,15 @@ impl fmt::Display for Error {
                 Shown(value)
             ),
             Error::ClaudeUnknownTool { name, suggestion, removed, catalog, cli_version } => {
+                let list = catalog.iter().map(|tool| format!("'{tool}'")).collect::<Vec<_>>().join(", ");
                 if *removed {
-                    write!(f, "'{}' was removed from Claude Code before {cli_version}; ", Shown(name))?;
-                } else {
-                    write!(f, "'{}' is not one of [", Shown(name))?;
-                    for (i, tool) in catalog.iter().enumerate() {
-                        if i > 0 {
-                            f.write_str(", ")?;
-                        }
-                        write!(f, "'{tool}'")?;
-                    }
-                    f.write_str("]; ")?;
+                    return write!(
+                        f,
+                        "'{}' was removed from Claude Code before {cli_version}; write one of its tools instead: [{list}]",
+                        Shown(name)
+                    );
                 }
+                write!(f, "'{}' is not one of [{list}]; ", Shown(name))?;
                 match suggestion {
                     Some(s) => write!(f, "did you mean `{s}`?"),
                     None => write!(f, "the names are those of Claude Code {cli_version}"),
@@ -397,7 +409,7 @@ impl fmt::Display for Warning {
             ),
             Warning::ClaudeAlias { alias, canonical } => write!(
                 f,
-                "`{}` is a legacy name of `{canonical}`; it was rewritten to `{canonical}`, write that instead",
+                "`{}` is a legacy name of `{canonical}` and is read as `{canonical}`; write `{canonical}`",
                 Shown(alias)
             ),
         }

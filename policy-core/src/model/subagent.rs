@@ -52,6 +52,7 @@ impl AgentToolNameError {
 }
 
 /// The grammar of a sub-agent tool entry.
+#[doc(hidden)]
 pub const fn check_agent_tool_name(bytes: &[u8]) -> Result<(), AgentToolNameError> {
     if bytes.is_empty() {
         return Err(AgentToolNameError::Invalid);

@@ -1,0 +1,4 @@
+const P: tool_policy::ResolvedPolicy = tool_policy::builtin_tools! {
+    available_tools: "*",
+};
+fn main() {}
