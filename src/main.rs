@@ -7,8 +7,6 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use lexopt::ValueExt;
-
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
 use tool_policy::runtime::claude_code::ClaudeCodeArgs;
 use tool_policy::text::Shown;
@@ -73,12 +71,6 @@ enum Failure {
     Unreadable,
 }
 
-impl From<lexopt::Error> for Failure {
-    fn from(error: lexopt::Error) -> Failure {
-        Failure::Usage(error.to_string())
-    }
-}
-
 fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
@@ -99,17 +91,17 @@ struct Args {
 }
 
 fn run() -> Result<(), Failure> {
-    let mut parser = lexopt::Parser::from_env();
-    let command = match parser.next()? {
-        Some(lexopt::Arg::Value(command)) => command.string()?,
-        Some(lexopt::Arg::Long("help") | lexopt::Arg::Short('h')) => return print(USAGE),
-        Some(lexopt::Arg::Long("version") | lexopt::Arg::Short('V')) => {
-            return print(&format!("tool-policy {}", env!("CARGO_PKG_VERSION")));
-        }
-        Some(other) => return Err(other.unexpected().into()),
+    let mut words = std::env::args_os().skip(1).map(|word| {
+        word.into_string().map_err(|word| Failure::Usage(format!("the argument {word:?} is not UTF-8")))
+    });
+    let command = match words.next().transpose()?.as_deref() {
+        Some("--help" | "-h") => return print(USAGE),
+        Some("--version" | "-V") => return print(&format!("tool-policy {}", env!("CARGO_PKG_VERSION"))),
+        Some(command) if !command.starts_with('-') || command == "-" => command.to_owned(),
+        Some(other) => return Err(Failure::Usage(format!("unexpected option `{}`\n\n{USAGE}", Shown(other)))),
         None => return Err(Failure::Usage(format!("missing command\n\n{USAGE}"))),
     };
-    let args = args(&mut parser)?;
+    let args = args(words)?;
     let (help, min, max) = match command.as_str() {
         "resolve" => (RESOLVE_HELP, 0, 1),
         "check" => (CHECK_HELP, 1, usize::MAX),
@@ -137,18 +129,32 @@ fn run() -> Result<(), Failure> {
     }
 }
 
-fn args(parser: &mut lexopt::Parser) -> Result<Args, Failure> {
+/// A command's options and operands: `--runtime NAME` (`--runtime=NAME`, `-r NAME`),
+/// `--strict`, `--help` (`-h`); `-` is an operand (standard input), and `--` ends the options.
+fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args, Failure> {
     let mut args = Args { runtime: Runtime::Copilot, options: Options::default(), positional: Vec::new(), help: false };
-    while let Some(arg) = parser.next()? {
-        match arg {
-            lexopt::Arg::Long("runtime") | lexopt::Arg::Short('r') => {
-                let name = parser.value()?.string()?;
+    let mut options_end = false;
+    while let Some(word) = words.next().transpose()? {
+        let (option, inline) = match word.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value.to_owned())),
+            _ => (word.as_str(), None),
+        };
+        match option {
+            _ if options_end || !option.starts_with('-') || option == "-" => args.positional.push(word.clone()),
+            "--" => options_end = true,
+            "--runtime" | "-r" => {
+                let name = match inline {
+                    Some(name) => name,
+                    None => words
+                        .next()
+                        .transpose()?
+                        .ok_or_else(|| Failure::Usage(String::from("missing value for option `--runtime`")))?,
+                };
                 args.runtime = name.parse().map_err(|error: Error| Failure::Usage(error.to_string()))?;
             }
-            lexopt::Arg::Long("strict") => args.options = Options::STRICT,
-            lexopt::Arg::Long("help") | lexopt::Arg::Short('h') => args.help = true,
-            lexopt::Arg::Value(value) => args.positional.push(value.string()?),
-            other => return Err(other.unexpected().into()),
+            "--strict" if inline.is_none() => args.options = Options::STRICT,
+            "--help" | "-h" if inline.is_none() => args.help = true,
+            _ => return Err(Failure::Usage(format!("unexpected option `{}`", Shown(&word)))),
         }
     }
     Ok(args)

@@ -12,6 +12,10 @@
 //!    sub-agent router, and the SDK adapter.
 //!
 //! The `tool-policy` crate re-exports all of it, with the macros.
+//!
+//! Feature `serde` (on by default) brings the JSON reader and the serde forms; the proc
+//! macro turns it off, so its build on the host compiles only the rules. Feature
+//! `copilot-sdk` adds the official Rust SDK's config types.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -22,10 +26,13 @@ pub mod catalog;
 pub mod model;
 
 pub mod builder;
+#[cfg(feature = "serde")]
 pub mod json;
 
 pub mod runtime;
 
 pub use model::*;
-pub use runtime::copilot::{ClientKey, ClientStorage, SessionToolFilter};
+#[cfg(feature = "serde")]
+pub use runtime::copilot::SessionToolFilter;
+pub use runtime::copilot::{ClientKey, ClientStorage};
 pub use text::did_you_mean;

@@ -1,37 +1,88 @@
 #!/usr/bin/env bash
-# Build cost, side by side in one run (not part of `cargo test`):
-#   1. clean build of policy-macros vs serde_derive (each with all its dependencies);
-#   2. a crate with 200 `builtin_tools!` invocations vs the same crate with 200 equivalent
-#      hand-written `const` values (dependencies already built; the crate itself only).
-# Usage: bash tests/build_cost/run.sh [WORK_DIR]
+# What adding tool-policy costs a user's build, measured side by side in one run (not part of
+# `cargo test`):
+#   1. a small crate that already uses serde (derive) and serde_json, built clean in a fresh
+#      target directory with and without a tool-policy dependency, RUNS times each
+#      (interleaved); prints the medians and `ratio build/with_tool_policy = x.xx`, and fails
+#      when the crate with tool-policy compiles two syn versions;
+#   2. a crate with 200 `builtin_tools!` invocations against the same crate with the 200
+#      equivalent hand-written `const` values (dependencies built once; the crate itself
+#      rebuilt RUNS times each); prints `ratio build/macro_invocations = x.xx`.
+# Any failed build fails the script.
+# Usage: bash tests/build_cost/run.sh [WORK_DIR]   (RUNS=3 by default)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${1:-$(mktemp -d)}
+runs=${RUNS:-3}
 mkdir -p "$work"
-serde_version=$(awk '/^name = "serde_derive"$/{getline; print $3}' "$root/Cargo.lock" | tr -d '"')
 
-seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); echo "$end - $start" | bc; }
+# Seconds a command takes; its output goes to $work/last.log, and a failure stops the script.
+seconds() {
+  local start end
+  start=$(date +%s.%N)
+  if ! "$@" >"$work/last.log" 2>&1; then
+    echo "build_cost: \`$*\` failed in $PWD:" >&2
+    cat "$work/last.log" >&2
+    exit 1
+  fi
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc
+}
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 
-# 1. The proc-macro crates, each alone in a fresh target directory.
-mkdir -p "$work/macros/src"
-cat > "$work/macros/Cargo.toml" <<TOML
+# 1. The user's crate, with and without tool-policy.
+for variant in without with; do
+  dir="$work/user-$variant"
+  mkdir -p "$dir/src"
+  extra=""
+  [ "$variant" = with ] && extra="tool-policy = { path = \"$root\" }"
+  cat > "$dir/Cargo.toml" <<TOML
 [package]
-name = "macro-cost"
+name = "user-app"
 version = "0.0.0"
 edition = "2024"
 publish = false
 [dependencies]
-policy-macros = { path = "$root/policy-macros" }
-serde_derive = "=$serde_version"
+serde = { version = "1", features = ["derive"] }
+serde_json = "1"
+$extra
 [workspace]
 TOML
-echo "" > "$work/macros/src/lib.rs"
-cp "$root/Cargo.lock" "$work/macros/Cargo.lock"
-(cd "$work/macros" && cargo fetch -q)
-t_policy=$(cd "$work/macros" && rm -rf target && seconds cargo build -q -p policy-macros)
-t_serde=$(cd "$work/macros" && rm -rf target && seconds cargo build -q -p serde_derive)
+  {
+    echo 'use serde::{Deserialize, Serialize};'
+    echo '#[derive(Debug, Serialize, Deserialize)]'
+    echo 'pub struct Agent { pub name: String, pub model: String, pub temperature: f32, pub tools: Vec<String> }'
+    echo 'pub fn agent(text: &str) -> serde_json::Result<Agent> { serde_json::from_str(text) }'
+    if [ "$variant" = with ]; then
+      echo 'pub const REVIEWER: tool_policy::ResolvedPolicy = tool_policy::builtin_tools! {'
+      echo '    client_mode: empty, available_tools: ["view", "grep", "mcp:*"], excluded_tools: isolated,'
+      echo '};'
+      echo 'pub fn policy() -> String { serde_json::to_string(&REVIEWER).unwrap() }'
+    fi
+  } > "$dir/src/lib.rs"
+  cp "$root/Cargo.lock" "$dir/Cargo.lock"
+  (cd "$dir" && cargo fetch -q)
+done
+syns=$(cd "$work/user-with" && cargo tree -q -e normal,build -i syn --prefix none 2>/dev/null | grep -c '^syn v' || true)
+(cd "$work/user-with" && cargo tree -q -e normal,build -i syn --prefix none | grep '^syn v') || true
+if [ "$syns" != 1 ]; then
+  echo "build_cost: a serde-derive crate with tool-policy compiles $syns syn versions" >&2
+  (cd "$work/user-with" && cargo tree -e normal,build -d) >&2
+  exit 1
+fi
+without=() with=()
+for _ in $(seq "$runs"); do
+  for variant in without with; do
+    dir="$work/user-$variant"
+    rm -rf "$dir/target"
+    t=$(cd "$dir" && seconds cargo build -q)
+    if [ "$variant" = with ]; then with+=("$t"); else without+=("$t"); fi
+  done
+done
+t_without=$(median "${without[@]}")
+t_with=$(median "${with[@]}")
 
-# 2. 200 invocations vs 200 hand-written consts, in one crate each, sharing built deps.
+# 2. 200 invocations against 200 hand-written consts, in one crate each, sharing built deps.
 python3 - "$work" "$root" <<'PY'
 import os, sys
 work, root = sys.argv[1], sys.argv[2]
@@ -57,20 +108,20 @@ for crate, lines, uses in [("with-macro", macro, "use tool_policy::{builtin_tool
 PY
 for crate in with-macro hand-written; do
   cp "$root/Cargo.lock" "$work/$crate/Cargo.lock"
-  (cd "$work/$crate" && CARGO_TARGET_DIR="$work/shared-target" cargo build -q)
+  (cd "$work/$crate" && CARGO_TARGET_DIR="$work/shared-target" seconds cargo build -q) >/dev/null
 done
-best() { # best of three rebuilds of the crate itself
-  local crate=$1 best=""
-  for _ in 1 2 3; do
+macro=() hand=()
+for _ in $(seq "$runs"); do
+  for crate in with-macro hand-written; do
     touch "$work/$crate/src/lib.rs"
-    local t; t=$(cd "$work/$crate" && CARGO_TARGET_DIR="$work/shared-target" seconds cargo build -q)
-    if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then best=$t; fi
+    t=$(cd "$work/$crate" && CARGO_TARGET_DIR="$work/shared-target" seconds cargo build -q)
+    if [ "$crate" = with-macro ]; then macro+=("$t"); else hand+=("$t"); fi
   done
-  echo "$best"
-}
-t_macro=$(best with-macro)
-t_hand=$(best hand-written)
+done
+t_macro=$(median "${macro[@]}")
+t_hand=$(median "${hand[@]}")
 
-printf 'clean build: policy-macros %.1f s, serde_derive %.1f s (ratio %.2f)\n' "$t_policy" "$t_serde" "$(echo "$t_policy / $t_serde" | bc -l)"
-printf '200 policies: builtin_tools! %.2f s, hand-written consts %.2f s (expansion overhead ratio %.2f)\n' \
-  "$t_macro" "$t_hand" "$(echo "$t_macro / $t_hand" | bc -l)"
+printf 'clean build, median of %s: serde-derive crate %.1f s, with tool-policy %.1f s\n' "$runs" "$t_without" "$t_with"
+printf 'ratio build/with_tool_policy = %.2f\n' "$(echo "$t_with / $t_without" | bc -l)"
+printf '200 policies, median of %s rebuilds: builtin_tools! %.2f s, hand-written consts %.2f s\n' "$runs" "$t_macro" "$t_hand"
+printf 'ratio build/macro_invocations = %.2f\n' "$(echo "$t_macro / $t_hand" | bc -l)"

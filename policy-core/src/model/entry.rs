@@ -4,11 +4,13 @@
 use std::collections::HashMap;
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::ser::SerializeMap;
 
 use super::builtins::{self, ISOLATED_QUALIFIED};
 use super::error::{At, Error, Slot, Warning};
 use super::resolved::{ResolvedPolicy, ToolList};
+#[cfg(feature = "serde")]
 use super::vocab::{CLIENT_MODE_KEY, ENTRY_KIND, ISOLATED};
 use super::wire::{Source, WireName};
 use crate::catalog::copilot;
@@ -62,6 +64,7 @@ impl fmt::Display for ClientMode {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for ClientMode {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
@@ -165,6 +168,7 @@ impl PolicyEntry {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Selector {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(1))?;
@@ -176,6 +180,7 @@ impl serde::Serialize for Selector {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for PolicyEntry {
     /// The entry in its JSON form (`client-mode` only when `empty`); reading it gives this
     /// entry back.

@@ -18,6 +18,7 @@ pub use claude_code::{
 };
 pub use entry::{ClientMode, EntryDraft, PolicyEntry, Selector, SlotDraft, builtin_warning, is_unknown_builtin};
 pub use error::{At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Located, Report, Slot, Warning};
+#[cfg(feature = "serde")]
 pub(crate) use resolved::serialize_filter;
 pub use resolved::{Decision, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};
 pub use subagent::{

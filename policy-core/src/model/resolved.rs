@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::ser::{SerializeSeq, SerializeStruct};
 
 use super::entry::ClientMode;
@@ -218,6 +219,7 @@ impl fmt::Debug for ToolList {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for ToolList {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.names.len()))?;
@@ -392,6 +394,7 @@ impl fmt::Debug for ResolvedPolicy {
 /// The precedence the library always sends: excluded patterns win.
 pub const TOOL_FILTER_PRECEDENCE: &str = "excluded";
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for ResolvedPolicy {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let len = 2 + usize::from(self.available_tools.is_some()) + usize::from(self.excluded_tools.is_some());
@@ -403,6 +406,7 @@ impl serde::Serialize for ResolvedPolicy {
 }
 
 /// The session fields of a policy: the lists when set, and the precedence.
+#[cfg(feature = "serde")]
 pub(crate) fn serialize_filter<S: SerializeStruct>(s: &mut S, policy: &ResolvedPolicy) -> Result<(), S::Error> {
     if let Some(list) = &policy.available_tools {
         s.serialize_field("availableTools", list)?;

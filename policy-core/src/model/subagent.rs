@@ -217,6 +217,7 @@ impl AgentTools {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for AgentTools {
     /// The wire value: `null`, `[]` or the list.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -601,6 +601,7 @@ impl std::str::FromStr for WireName {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for WireName {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())

@@ -2,9 +2,12 @@
 //! `--flag=value` form, so a tool name can never be read as a flag and the variadic flags
 //! never swallow a prompt.
 
+#[cfg(feature = "serde")]
 use serde::ser::SerializeStruct;
 
-use crate::catalog::claude_code::{CLI_VERSION, ClaudeTool};
+#[cfg(feature = "serde")]
+use crate::catalog::claude_code::CLI_VERSION;
+use crate::catalog::claude_code::ClaudeTool;
 use crate::model::ClaudeCodeSelection;
 
 impl ClaudeCodeSelection {
@@ -36,6 +39,7 @@ impl ClaudeCodeArgs {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for ClaudeCodeArgs {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("ClaudeCodeArgs", 2)?;

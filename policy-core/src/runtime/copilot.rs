@@ -3,10 +3,14 @@
 
 use std::path::PathBuf;
 
+#[cfg(feature = "serde")]
 use serde::ser::SerializeStruct;
 
-use crate::model::{ClientMode, Error, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, serialize_filter};
+#[cfg(feature = "serde")]
+use crate::model::{TOOL_FILTER_PRECEDENCE, serialize_filter};
+use crate::model::{ClientMode, Error, ResolvedPolicy};
 
+#[cfg(feature = "serde")]
 impl ResolvedPolicy {
     /// The fields for `session.create`.
     pub fn session_create(&self) -> SessionToolFilter<'_> {
@@ -18,7 +22,9 @@ impl ResolvedPolicy {
     pub fn session_resume(&self) -> SessionToolFilter<'_> {
         SessionToolFilter { policy: self }
     }
+}
 
+impl ResolvedPolicy {
     /// The key of the client this policy needs. An empty-mode client needs its own base
     /// directory or session file system; clients must never be shared across modes or
     /// storage.
@@ -29,11 +35,13 @@ impl ResolvedPolicy {
 
 /// The filter fields of `session.create` and `session.resume`: `availableTools` and
 /// `excludedTools` when set, and always `toolFilterPrecedence: "excluded"`.
+#[cfg(feature = "serde")]
 #[derive(Clone, Copy, Debug)]
 pub struct SessionToolFilter<'p> {
     policy: &'p ResolvedPolicy,
 }
 
+#[cfg(feature = "serde")]
 impl SessionToolFilter<'_> {
     /// Writes the fields into a request's params object, removing stale filter fields a
     /// previous policy left there, so an unset list is really unset.
@@ -50,6 +58,7 @@ impl SessionToolFilter<'_> {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for SessionToolFilter<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let p = self.policy;
