@@ -91,9 +91,9 @@ struct Args {
 }
 
 fn run() -> Result<(), Failure> {
-    let mut words = std::env::args_os().skip(1).map(|word| {
-        word.into_string().map_err(|word| Failure::Usage(format!("the argument {word:?} is not UTF-8")))
-    });
+    let mut words = std::env::args_os()
+        .skip(1)
+        .map(|word| word.into_string().map_err(|word| Failure::Usage(format!("the argument {word:?} is not UTF-8"))));
     let command = match words.next().transpose()?.as_deref() {
         Some("--help" | "-h") => return print(USAGE),
         Some("--version" | "-V") => return print(&format!("tool-policy {}", env!("CARGO_PKG_VERSION"))),

@@ -20,6 +20,7 @@ fn names_of(source: Source) -> &'static [&'static str] {
         Source::Builtin => BUILTIN_NAMES,
         Source::Custom => CUSTOM_NAMES,
         Source::Mcp => MCP_NAMES,
+        other => panic!("no names for the source {other}"),
     }
 }
 
@@ -185,6 +186,16 @@ fn via_builder(entry: &PolicyEntry) -> ResolvedPolicy {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
 
+    /// Every entry and every policy it resolves to comes back equal through its serde form.
+    #[test]
+    fn serde_round_trips(entry in entry()) {
+        let text = serde_json::to_string(&entry).unwrap();
+        prop_assert_eq!(&serde_json::from_str::<PolicyEntry>(&text).unwrap(), &entry, "{}", text);
+        let policy = entry.resolve();
+        let text = serde_json::to_string(&policy).unwrap();
+        prop_assert_eq!(serde_json::from_str::<ResolvedPolicy>(&text).unwrap(), policy, "{}", text);
+    }
+
     #[test]
     fn decisions_equal_the_reference_model(entry in entry(), tools in prop::collection::vec(tool_name(), 1..12)) {
         let policy = entry.resolve();
@@ -290,6 +301,7 @@ proptest! {
                     prop_assert!(excluded_hit.is_none());
                     prop_assert!(policy.available_tools().is_none());
                 }
+                other => prop_assert!(false, "a decision this test does not know: {other:?}"),
             }
             prop_assert_eq!(policy.decide(&tool).is_offered(), policy.offers(&tool));
         }

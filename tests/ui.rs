@@ -22,5 +22,6 @@ fn ui() {
     cases.compile_fail("tests/ui/macro/*.rs");
     cases.compile_fail("tests/ui/builder/*.rs");
     cases.compile_fail("tests/ui/wire/*.rs");
+    cases.compile_fail("tests/ui/catalog/*.rs");
     cases.pass("tests/ui/pass/*.rs");
 }

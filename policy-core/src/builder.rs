@@ -20,7 +20,7 @@
 
 use std::marker::PhantomData;
 
-use crate::model::{At, ClientMode, Error, PolicyEntry, ResolvedPolicy, Selector, WireName};
+use crate::model::{ClientMode, Errors, PolicyEntry, ResolvedPolicy, Selector, WireName};
 
 /// The entry point: [`Policy::builder`].
 #[derive(Clone, Copy, Debug)]
@@ -233,7 +233,7 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
     }
 
     /// Resolves the policy, refusing duplicates with the JSON loader's errors.
-    pub fn try_build(self) -> Result<ResolvedPolicy, Vec<(At, Error)>>
+    pub fn try_build(self) -> Result<ResolvedPolicy, Errors>
     where
         A: AllowListFor<M>,
     {
@@ -267,6 +267,6 @@ mod tests {
         let policy = Policy::builder().excluded_tools(names()).build();
         assert_eq!(policy.excluded_tools().unwrap().to_strings(), ["builtin:bash", "builtin:view"]);
         let errors = Policy::builder().excluded_tools(names()).try_build().unwrap_err();
-        assert!(matches!(errors[0].1, Error::DuplicateTool { .. }));
+        assert!(matches!(errors[0].1, crate::model::Error::DuplicateTool { .. }));
     }
 }

@@ -13,11 +13,13 @@
 //!
 //! The `tool-policy` crate re-exports all of it, with the macros.
 //!
-//! Feature `serde` (on by default) brings the JSON reader and the serde forms; the proc
-//! macro turns it off, so its build on the host compiles only the rules. Feature
-//! `copilot-sdk` adds the official Rust SDK's config types.
+//! Features `serde` (the JSON reader and the serde forms) and `api` (the builder and the
+//! runtime adapters) are on by default; the proc macro turns both off, so its build on the
+//! host compiles only the rules it calls. Feature `copilot-sdk` adds the official Rust SDK's
+//! config types.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod text;
 
@@ -25,14 +27,20 @@ pub mod catalog;
 
 pub mod model;
 
+#[cfg(feature = "api")]
+#[cfg_attr(docsrs, doc(cfg(feature = "api")))]
 pub mod builder;
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod json;
 
+#[cfg(feature = "api")]
+#[cfg_attr(docsrs, doc(cfg(feature = "api")))]
 pub mod runtime;
 
 pub use model::*;
-#[cfg(feature = "serde")]
+#[cfg(all(feature = "serde", feature = "api"))]
 pub use runtime::copilot::SessionToolFilter;
+#[cfg(feature = "api")]
 pub use runtime::copilot::{ClientKey, ClientStorage};
 pub use text::did_you_mean;

@@ -231,7 +231,7 @@ fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, strict: bool, mut error
                     _ => value_span(slot),
                 }
             }
-            At::Entry | At::ClaudeTool(_) => Span::call_site(),
+            _ => Span::call_site(),
         };
         errors.push(span, &error);
     }

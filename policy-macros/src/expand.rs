@@ -2,18 +2,28 @@
 //! `const` and `static` items. Every path goes through the caller's `$crate`.
 
 use policy_core::catalog::claude_code::ClaudeTool;
-use policy_core::model::{ClaudeCodeSelection, ClientMode, ResolvedPolicy, ToolList, WireName};
+use policy_core::model::{ClaudeCodeSelection, ClientMode, ResolvedPolicy, SelectionShape, ToolList, WireName};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::check::Checked;
 
 pub fn expand(krate: &TokenStream, checked: &Checked) -> TokenStream {
-    let private = quote!(#krate::__private);
+    // The caller's `$crate::__private`, bound once: every path below is two tokens shorter
+    // per segment, and the expansion is what each invocation costs the compiler.
+    let private = format_ident!("__tool_policy", span = Span::mixed_site());
+    let value = expand_value(&quote!(#private), checked);
+    quote!({
+        use #krate::__private as #private;
+        #value
+    })
+}
+
+fn expand_value(private: &TokenStream, checked: &Checked) -> TokenStream {
     match checked {
-        Checked::Copilot(policy) => copilot(&private, policy),
+        Checked::Copilot(policy) => copilot(private, policy),
         Checked::ClaudeCode { selection, warnings } => {
-            let value = claude_code(&private, selection);
+            let value = claude_code(private, selection);
             // A stable proc macro cannot warn; a deprecated item used on the token's span is
             // the compiler's own warning, under the name `legacy_claude_code_tool_name`.
             let warnings = warnings.iter().map(|(span, warning)| {
@@ -78,16 +88,16 @@ fn claude_code(private: &TokenStream, selection: &ClaudeCodeSelection) -> TokenS
         (quote!(const #name: &[#private::ClaudeTool] = &[#(#private::ClaudeTool::#variants),*];), name)
     };
     let selection_name = format_ident!("SELECTION", span = Span::mixed_site());
-    let (item, value) = match selection {
-        ClaudeCodeSelection::DisableAll => (TokenStream::new(), quote!(#private::ClaudeCodeSelection::DisableAll)),
-        ClaudeCodeSelection::Disable(list) => {
+    let (item, value) = match selection.shape() {
+        SelectionShape::Disable(list) => {
             let (item, name) = tools(list);
-            (item, quote!(#private::ClaudeCodeSelection::Disable(#private::Cow::Borrowed(#name))))
+            (item, quote!(#private::ClaudeCodeSelection::__disable(#name)))
         }
-        ClaudeCodeSelection::Only(list) => {
+        SelectionShape::Only(list) => {
             let (item, name) = tools(list);
-            (item, quote!(#private::ClaudeCodeSelection::Only(#private::Cow::Borrowed(#name))))
+            (item, quote!(#private::ClaudeCodeSelection::__only(#name)))
         }
+        _ => (TokenStream::new(), quote!(#private::ClaudeCodeSelection::DISABLE_ALL)),
     };
     quote!({
         #item

@@ -8,7 +8,9 @@
 #   2. a crate with 200 `builtin_tools!` invocations against the same crate with the 200
 #      equivalent hand-written `const` values (dependencies built once; the crate itself
 #      rebuilt RUNS times each); prints `ratio build/macro_invocations = x.xx`.
-# Any failed build fails the script.
+# Any failed build fails the script. Cargo builds a path dependency incrementally but a
+# crates.io one never, so the clean builds run with CARGO_INCREMENTAL=0: tool-policy is then
+# compiled as a user gets it from the registry (and the user's crate alike in both variants).
 # Usage: bash tests/build_cost/run.sh [WORK_DIR]   (RUNS=3 by default)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -75,7 +77,7 @@ for _ in $(seq "$runs"); do
   for variant in without with; do
     dir="$work/user-$variant"
     rm -rf "$dir/target"
-    t=$(cd "$dir" && seconds cargo build -q)
+    t=$(cd "$dir" && CARGO_INCREMENTAL=0 seconds cargo build -q)
     if [ "$variant" = with ]; then with+=("$t"); else without+=("$t"); fi
   done
 done

@@ -3,7 +3,7 @@
 
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::model::vocab::{AGENT_NAME_KEY, TOOLS_KEY};
-use crate::model::{AgentTools, CustomAgentConfig, Error};
+use crate::model::{AgentTools, At, CustomAgentConfig, Error};
 
 /// Reads `customAgents` at `at`, reporting every problem to `sink`; `None` when any agent
 /// is invalid.
@@ -69,7 +69,8 @@ fn agent_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Option<V
         .unzip();
     let checked = AgentTools::parse(Some(&names));
     if let Err(errors) = &checked {
-        for (t, error) in errors {
+        for (place, error) in errors.iter() {
+            let At::AgentTool(t) = place else { continue };
             sink.error(at.index(places[*t]), error.clone());
         }
     }

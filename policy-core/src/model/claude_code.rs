@@ -68,15 +68,104 @@ impl std::str::FromStr for ClaudeTool {
     }
 }
 
-/// A Claude Code `builtin_tools` selection: exactly one of three shapes.
+/// A Claude Code `builtin_tools` selection: exactly one of three shapes, never naming a
+/// tool twice. Only the checks of a front door (the macro, [`ClaudeCode`], the JSON reader,
+/// `Deserialize`) make one; [`ClaudeCodeSelection::shape`] reads it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ClaudeCodeSelection {
+pub struct ClaudeCodeSelection(Repr);
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Repr {
+    DisableAll,
+    Disable(Cow<'static, [ClaudeTool]>),
+    Only(Cow<'static, [ClaudeTool]>),
+}
+
+/// What a selection says: one of its three shapes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SelectionShape<'a> {
     /// `{"disable": "*"}`: no built-in tool.
     DisableAll,
     /// `{"disable": [names]}`: the CLI's defaults less these.
-    Disable(Cow<'static, [ClaudeTool]>),
+    Disable(&'a [ClaudeTool]),
     /// `{"only": [names]}`: exactly these (`[]`: none).
-    Only(Cow<'static, [ClaudeTool]>),
+    Only(&'a [ClaudeTool]),
+}
+
+impl ClaudeCodeSelection {
+    /// `{"disable": "*"}`.
+    pub const DISABLE_ALL: ClaudeCodeSelection = ClaudeCodeSelection(Repr::DisableAll);
+
+    /// The selection's shape and names.
+    pub fn shape(&self) -> SelectionShape<'_> {
+        match &self.0 {
+            Repr::DisableAll => SelectionShape::DisableAll,
+            Repr::Disable(tools) => SelectionShape::Disable(tools),
+            Repr::Only(tools) => SelectionShape::Only(tools),
+        }
+    }
+
+    /// Macro plumbing: `{"only": tools}` from the macro's checked list.
+    ///
+    /// # Panics
+    ///
+    /// When a tool is listed twice (the macro never emits that); in a `const` item that is a
+    /// compile error.
+    #[doc(hidden)]
+    #[track_caller]
+    pub const fn __only(tools: &'static [ClaudeTool]) -> ClaudeCodeSelection {
+        assert!(listed_once(tools), "a Claude Code selection names each tool once");
+        ClaudeCodeSelection(Repr::Only(Cow::Borrowed(tools)))
+    }
+
+    /// Macro plumbing: `{"disable": tools}`; see [`ClaudeCodeSelection::__only`].
+    #[doc(hidden)]
+    #[track_caller]
+    pub const fn __disable(tools: &'static [ClaudeTool]) -> ClaudeCodeSelection {
+        assert!(listed_once(tools), "a Claude Code selection names each tool once");
+        ClaudeCodeSelection(Repr::Disable(Cow::Borrowed(tools)))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ClaudeCodeSelection {
+    /// Its own JSON form: `{"only": [...]}`, `{"disable": [...]}` or `{"disable": "*"}`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use super::vocab::ONLY_KEY;
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(1))?;
+        match self.shape() {
+            SelectionShape::DisableAll => map.serialize_entry(DISABLE_KEY, DISABLE_ALL)?,
+            SelectionShape::Disable(tools) => map.serialize_entry(DISABLE_KEY, tools)?,
+            SelectionShape::Only(tools) => map.serialize_entry(ONLY_KEY, tools)?,
+        }
+        map.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ClaudeTool {
+    /// The canonical name.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// Whether no tool stands twice in `tools`.
+const fn listed_once(tools: &[ClaudeTool]) -> bool {
+    let mut i = 0;
+    while i < tools.len() {
+        let mut j = i + 1;
+        while j < tools.len() {
+            if tools[i] as usize == tools[j] as usize {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Constructors for code that composes selections.
@@ -85,18 +174,18 @@ pub struct ClaudeCode;
 impl ClaudeCode {
     /// `{"disable": "*"}`.
     pub const fn disable_all() -> ClaudeCodeSelection {
-        ClaudeCodeSelection::DisableAll
+        ClaudeCodeSelection::DISABLE_ALL
     }
 
     /// `{"only": [...]}`. Duplicates are collapsed to their first occurrence, which
     /// changes nothing the CLI offers; [`ClaudeCodeSelection::from_json`] refuses them.
     pub fn only(tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeCodeSelection {
-        ClaudeCodeSelection::Only(dedup(tools).into())
+        ClaudeCodeSelection(Repr::Only(dedup(tools).into()))
     }
 
     /// `{"disable": [...]}`, duplicates collapsed as for [`ClaudeCode::only`].
     pub fn disable(tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeCodeSelection {
-        ClaudeCodeSelection::Disable(dedup(tools).into())
+        ClaudeCodeSelection(Repr::Disable(dedup(tools).into()))
     }
 }
 
@@ -156,17 +245,17 @@ impl fmt::Display for ClaudeDecision {
 impl ClaudeCodeSelection {
     /// What the selection says of `tool`.
     pub fn decide(&self, tool: ClaudeTool) -> ClaudeDecision {
-        match self {
-            ClaudeCodeSelection::DisableAll => ClaudeDecision::DisabledByWildcard,
-            ClaudeCodeSelection::Disable(tools) if tools.contains(&tool) => ClaudeDecision::Disabled,
-            ClaudeCodeSelection::Disable(tools)
+        match self.shape() {
+            SelectionShape::DisableAll => ClaudeDecision::DisabledByWildcard,
+            SelectionShape::Disable(tools) if tools.contains(&tool) => ClaudeDecision::Disabled,
+            SelectionShape::Disable(tools)
                 if tools.contains(&ClaudeTool::Bash) && RUN_CODE_WITH_BASH.contains(&tool) =>
             {
                 ClaudeDecision::DisabledWithBash
             }
-            ClaudeCodeSelection::Disable(_) => ClaudeDecision::PermittedNotDisabled,
-            ClaudeCodeSelection::Only(tools) if tools.contains(&tool) => ClaudeDecision::PermittedByOnly,
-            ClaudeCodeSelection::Only(_) => ClaudeDecision::NotInOnly,
+            SelectionShape::Disable(_) => ClaudeDecision::PermittedNotDisabled,
+            SelectionShape::Only(tools) if tools.contains(&tool) => ClaudeDecision::PermittedByOnly,
+            SelectionShape::Only(_) => ClaudeDecision::NotInOnly,
         }
     }
 
@@ -182,11 +271,11 @@ impl ClaudeCodeSelection {
 
 /// [`ClaudeCodeSelection::offered`] for an optional selection (`None`: the defaults).
 pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
-    let mut tools: Vec<ClaudeTool> = match selection {
+    let mut tools: Vec<ClaudeTool> = match selection.map(ClaudeCodeSelection::shape) {
         None => defaults.to_vec(),
-        Some(ClaudeCodeSelection::DisableAll) => Vec::new(),
-        Some(ClaudeCodeSelection::Only(only)) => only.to_vec(),
-        Some(ClaudeCodeSelection::Disable(disabled)) => {
+        Some(SelectionShape::DisableAll) => Vec::new(),
+        Some(SelectionShape::Only(only)) => only.to_vec(),
+        Some(SelectionShape::Disable(disabled)) => {
             let bash_denied = disabled.contains(&ClaudeTool::Bash);
             let runs_code = |t: &ClaudeTool| RUN_CODE_WITH_BASH.contains(t);
             let mut kept: Vec<ClaudeTool> =
@@ -276,7 +365,7 @@ impl SelectionDraft<'_> {
         warnings: &mut Vec<(At, Warning)>,
     ) -> Option<ClaudeCodeSelection> {
         if self.shape == ShapeDraft::DisableAll {
-            return Some(ClaudeCodeSelection::DisableAll);
+            return Some(ClaudeCodeSelection::DISABLE_ALL);
         }
         let before = errors.len();
         let mut tools: Vec<ClaudeTool> = Vec::with_capacity(self.names.len());
@@ -313,8 +402,8 @@ impl SelectionDraft<'_> {
             return None;
         }
         Some(match self.shape {
-            ShapeDraft::Disable => ClaudeCodeSelection::Disable(tools.into()),
-            _ => ClaudeCodeSelection::Only(tools.into()),
+            ShapeDraft::Disable => ClaudeCodeSelection(Repr::Disable(tools.into())),
+            _ => ClaudeCodeSelection(Repr::Only(tools.into())),
         })
     }
 }

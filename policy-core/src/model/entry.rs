@@ -8,7 +8,7 @@ use std::fmt;
 use serde::ser::SerializeMap;
 
 use super::builtins::{self, ISOLATED_QUALIFIED};
-use super::error::{At, Error, Slot, Warning};
+use super::error::{At, Error, Errors, Slot, Warning};
 use super::resolved::{ResolvedPolicy, ToolList};
 #[cfg(feature = "serde")]
 use super::vocab::{CLIENT_MODE_KEY, ENTRY_KIND, ISOLATED};
@@ -58,6 +58,15 @@ impl ClientMode {
     }
 }
 
+impl std::str::FromStr for ClientMode {
+    type Err = Error;
+
+    /// The JSON spelling: `copilot-cli` or `empty`.
+    fn from_str(text: &str) -> Result<ClientMode, Error> {
+        ClientMode::parse_json(text)
+    }
+}
+
 impl fmt::Display for ClientMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -95,7 +104,7 @@ impl PolicyEntry {
         client_mode: ClientMode,
         available: Option<Selector>,
         excluded: Option<Selector>,
-    ) -> Result<PolicyEntry, Vec<(At, Error)>> {
+    ) -> Result<PolicyEntry, Errors> {
         let mut errors = Vec::new();
         for (slot, selector) in [(Slot::Available, &available), (Slot::Excluded, &excluded)] {
             if let Some(Selector::Tools(names)) = selector {
@@ -104,10 +113,11 @@ impl PolicyEntry {
         }
         let given = available.as_ref().map_or(AllowListState::Absent, AllowListState::Given);
         check_interlock(client_mode, given, &mut errors);
-        if errors.is_empty() { Ok(PolicyEntry { client_mode, available, excluded }) } else { Err(errors) }
+        if errors.is_empty() { Ok(PolicyEntry { client_mode, available, excluded }) } else { Err(errors.into()) }
     }
 
     /// An entry whose rules the caller's types already guarantee (the builder).
+    #[cfg(feature = "api")]
     pub(crate) fn trusted(
         client_mode: ClientMode,
         available: Option<Selector>,
@@ -132,6 +142,7 @@ impl PolicyEntry {
     }
 
     /// Resolution, SPEC §1.4: the exact fields the runtime receives.
+    #[must_use]
     pub fn resolve(&self) -> ResolvedPolicy {
         let available = self.available.as_ref().and_then(|selector| match selector {
             Selector::Isolated => Some(allow_list(ISOLATED_QUALIFIED.to_vec(), true)),
@@ -316,7 +327,7 @@ fn check_slot(slot: Slot, draft: &SlotDraft<'_>, errors: &mut Vec<(At, Error)>) 
 
 /// SPEC §1.2: a list naming the same tool twice after qualification. `texts` pairs each
 /// name's position with what the author wrote.
-fn check_duplicates<'t>(
+pub(crate) fn check_duplicates<'t>(
     slot: Slot,
     texts: impl Iterator<Item = (usize, &'t str)>,
     names: &[WireName],

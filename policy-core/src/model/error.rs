@@ -29,7 +29,70 @@ pub enum At {
     Tool(Slot, usize),
     /// One name of a Claude Code selection's list.
     ClaudeTool(usize),
+    /// One entry of a sub-agent's `tools` list.
+    AgentTool(usize),
 }
+
+impl fmt::Display for At {
+    /// The place, relative to the entry, selection or list it is in.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            At::Entry => f.write_str("the entry"),
+            At::ClientMode => f.write_str(super::vocab::CLIENT_MODE_KEY),
+            At::Selector(slot) => f.write_str(slot.json_key()),
+            At::Tools(slot) => write!(f, "{}/tools", slot.json_key()),
+            At::Tool(slot, i) => write!(f, "{}/tools/{i}", slot.json_key()),
+            At::ClaudeTool(i) | At::AgentTool(i) => write!(f, "item {i}"),
+        }
+    }
+}
+
+/// Every error of a policy built in code, each with its place. `Display` gives one
+/// `<place>: <message>` line per error; it is a `std::error::Error + Send + Sync`, so `?`
+/// into `Box<dyn Error>` or `anyhow` keeps them all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Errors(Vec<(At, Error)>);
+
+impl Errors {
+    /// The errors, in the order they were found.
+    pub fn into_vec(self) -> Vec<(At, Error)> {
+        self.0
+    }
+}
+
+impl From<Vec<(At, Error)>> for Errors {
+    fn from(errors: Vec<(At, Error)>) -> Errors {
+        Errors(errors)
+    }
+}
+
+impl std::ops::Deref for Errors {
+    type Target = [(At, Error)];
+
+    fn deref(&self) -> &[(At, Error)] {
+        &self.0
+    }
+}
+
+impl<const N: usize> PartialEq<[(At, Error); N]> for Errors {
+    fn eq(&self, other: &[(At, Error); N]) -> bool {
+        self.0 == other
+    }
+}
+
+impl fmt::Display for Errors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (at, error)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{at}: {error}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Errors {}
 
 /// A rule a document or a policy breaks. `Display` gives the rule, then the fix, on one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,6 +133,11 @@ pub enum Error {
     UnknownSelector {
         /// What was written: an identifier, or what kind of token it was.
         value: String,
+    },
+    /// A bare name in a resolved list, which holds source-qualified names only.
+    BareNameInResolved {
+        /// The name.
+        name: String,
     },
     /// A string where a selector belongs (`available_tools: "*"` in the macro).
     SelectorString {
@@ -235,6 +303,12 @@ impl fmt::Display for Error {
                     hint(suggestion)
                 )
             }
+            Error::BareNameInResolved { name } => write!(
+                f,
+                "`{}` is bare; a resolved list holds source-qualified names only, such as `builtin:{}`",
+                Shown(name),
+                Shown(name)
+            ),
             Error::SelectorString { value } => write!(
                 f,
                 "a selector is a list of names or `{ISOLATED}`, not a string; write `[\"{}\"]`",

@@ -8,17 +8,22 @@ mod entry;
 mod error;
 mod resolved;
 pub mod runtime;
+#[cfg(feature = "serde")]
+mod stored;
 mod subagent;
 pub mod vocab;
 mod wire;
 
 pub use builtins::suggest as suggest_builtin;
 pub use claude_code::{
-    ClaudeCode, ClaudeCodeSelection, ClaudeDecision, NameLookup, SelectionDraft, ShapeDraft, ShapeValue, offered,
+    ClaudeCode, ClaudeCodeSelection, ClaudeDecision, NameLookup, SelectionDraft, SelectionShape, ShapeDraft,
+    ShapeValue, offered,
 };
 pub use entry::{ClientMode, EntryDraft, PolicyEntry, Selector, SlotDraft, builtin_warning, is_unknown_builtin};
-pub use error::{At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Located, Report, Slot, Warning};
-#[cfg(feature = "serde")]
+pub use error::{
+    At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors, Located, Report, Slot, Warning,
+};
+#[cfg(all(feature = "serde", feature = "api"))]
 pub(crate) use resolved::serialize_filter;
 pub use resolved::{Decision, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};
 pub use subagent::{

@@ -8,7 +8,11 @@ use std::fmt;
 use serde::ser::{SerializeSeq, SerializeStruct};
 
 use super::entry::ClientMode;
+#[cfg(feature = "serde")]
+use super::entry::check_duplicates;
 use super::error::EMPTY_MODE_NEEDS_ALLOW_LIST;
+#[cfg(feature = "serde")]
+use super::error::{At, Error, Errors, Slot};
 use super::wire::{Source, Tool, WireError, WireName};
 
 /// A set filter list: every entry source-qualified, in the order the runtime receives them.
@@ -89,6 +93,18 @@ impl ToolList {
             i += 1;
         }
         ToolList { names: Cow::Borrowed(names), fingerprints: Cow::Borrowed(fingerprints), wildcards, summary }
+    }
+
+    /// A list read back from storage, held to what resolution gives: every name
+    /// source-qualified and each tool once.
+    #[cfg(feature = "serde")]
+    pub(crate) fn checked(names: Vec<WireName>, slot: Slot) -> Result<ToolList, Errors> {
+        let mut errors = Vec::new();
+        for (i, name) in names.iter().enumerate().filter(|(_, name)| !name.is_qualified()) {
+            errors.push((At::Tool(slot, i), Error::BareNameInResolved { name: name.as_str().to_owned() }));
+        }
+        check_duplicates(slot, names.iter().map(WireName::as_str).enumerate(), &names, &mut errors);
+        if errors.is_empty() { Ok(ToolList::from_qualified(names)) } else { Err(errors.into()) }
     }
 
     pub(crate) fn from_qualified(names: Vec<WireName>) -> ToolList {
@@ -250,6 +266,7 @@ pub struct ResolvedPolicy {
 
 /// Why a tool is or is not offered, naming the deciding pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Decision<'p> {
     /// Offered: no allow-list is set and no excluded pattern matches.
     OfferedNoAllowList,
@@ -335,6 +352,7 @@ impl ResolvedPolicy {
 
     /// SPEC §1.6: whether the session offers `tool`, and the deciding pattern. Excluded
     /// patterns always win (the library always sends `toolFilterPrecedence: "excluded"`).
+    #[must_use]
     pub fn decide(&self, tool: &Tool<'_>) -> Decision<'_> {
         if let Some(pattern) = self.excluded_tools.as_ref().and_then(|list| list.find(tool)) {
             return Decision::ExcludedBy(pattern);

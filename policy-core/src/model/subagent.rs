@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::error::Error;
+use super::error::{At, Error, Errors};
 use super::resolved::ResolvedPolicy;
 use super::wire::{self, Source, Tool, WireName};
 use crate::catalog::copilot::{AGENT_ALIASES, is_builtin};
@@ -183,7 +183,7 @@ impl AgentTools {
     }
 
     /// Validates a list known only at run time (`None` is "all"). Errors carry the item index.
-    pub fn parse(tools: Option<&[String]>) -> Result<AgentTools, Vec<(usize, Error)>> {
+    pub fn parse(tools: Option<&[String]>) -> Result<AgentTools, Errors> {
         let Some(tools) = tools else { return Ok(AgentTools::All) };
         let mut errors = Vec::new();
         let mut names = Vec::with_capacity(tools.len());
@@ -191,15 +191,15 @@ impl AgentTools {
             match AgentToolName::parse(tool) {
                 Ok(name) => {
                     if let Some(first) = names.iter().position(|n: &AgentToolName| n.as_str() == tool) {
-                        errors.push((i, Error::SubagentDuplicateName { entry: tool.clone(), first }));
+                        errors.push((At::AgentTool(i), Error::SubagentDuplicateName { entry: tool.clone(), first }));
                     }
                     names.push(name);
                 }
-                Err(error) => errors.push((i, error)),
+                Err(error) => errors.push((At::AgentTool(i), error)),
             }
         }
         if !errors.is_empty() {
-            Err(errors)
+            Err(errors.into())
         } else if names.is_empty() {
             Ok(AgentTools::Nothing)
         } else {
@@ -264,10 +264,7 @@ impl CustomAgentConfig {
     }
 
     /// [`CustomAgentConfig::new`], refusing source-prefixed and malformed entries.
-    pub fn try_new(
-        name: impl Into<String>,
-        tools: Option<Vec<String>>,
-    ) -> Result<CustomAgentConfig, Vec<(usize, Error)>> {
+    pub fn try_new(name: impl Into<String>, tools: Option<Vec<String>>) -> Result<CustomAgentConfig, Errors> {
         AgentTools::parse(tools.as_deref())?;
         Ok(CustomAgentConfig::new(name, tools))
     }
@@ -347,7 +344,7 @@ mod tests {
         assert_eq!(AgentTools::parse(None), Ok(AgentTools::All));
         assert_eq!(AgentTools::parse(Some(&[])), Ok(AgentTools::Nothing));
         let errors = AgentTools::parse(Some(&["view".into(), "builtin:bash".into(), "view".into()])).unwrap_err();
-        assert_eq!(errors.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(errors.iter().map(|(at, _)| *at).collect::<Vec<_>>(), [At::AgentTool(1), At::AgentTool(2)]);
         assert_eq!(AgentTools::only([]), AgentTools::Nothing);
         assert_eq!(serde_json::to_value(AgentTools::Nothing).unwrap(), serde_json::json!([]));
         assert_eq!(serde_json::to_value(AgentTools::All).unwrap(), serde_json::Value::Null);

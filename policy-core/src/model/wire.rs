@@ -13,6 +13,7 @@ use crate::text::{Shown, did_you_mean, hint};
 
 /// Where a Copilot tool comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Source {
     /// The runtime's own tools (`bash`, `view`, …).
     Builtin,
@@ -51,6 +52,15 @@ impl Source {
     /// The source spelled exactly `builtin`, `custom` or `mcp` (case-sensitive).
     pub const fn parse(text: &str) -> Option<Source> {
         Source::from_bytes(text.as_bytes())
+    }
+}
+
+impl std::str::FromStr for Source {
+    type Err = WireError;
+
+    /// `builtin`, `custom` or `mcp`; anything else is refused with a did-you-mean.
+    fn from_str(text: &str) -> Result<Source, WireError> {
+        Source::parse(text).ok_or_else(|| WireError { kind: WireErrorKind::UnknownSource, input: format!("{text}:") })
     }
 }
 

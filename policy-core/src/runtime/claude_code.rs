@@ -8,19 +8,19 @@ use serde::ser::SerializeStruct;
 #[cfg(feature = "serde")]
 use crate::catalog::claude_code::CLI_VERSION;
 use crate::catalog::claude_code::ClaudeTool;
-use crate::model::ClaudeCodeSelection;
+use crate::model::{ClaudeCodeSelection, SelectionShape};
 
 impl ClaudeCodeSelection {
     /// The CLI arguments (SPEC §2), always `--flag=value`.
     pub fn args(&self) -> Vec<String> {
         let join = |tools: &[ClaudeTool]| tools.iter().map(|t| t.name()).collect::<Vec<_>>().join(",");
-        let mut args = match self {
-            ClaudeCodeSelection::DisableAll => vec![String::from("--tools=")],
-            ClaudeCodeSelection::Only(tools) => vec![format!("--tools={}", join(tools))],
+        let mut args = match self.shape() {
+            SelectionShape::DisableAll => vec![String::from("--tools=")],
+            SelectionShape::Only(tools) => vec![format!("--tools={}", join(tools))],
             // An empty deny-list removes nothing; no flag, so the CLI never sees an empty
             // variadic value.
-            ClaudeCodeSelection::Disable(tools) if tools.is_empty() => Vec::new(),
-            ClaudeCodeSelection::Disable(tools) => vec![format!("--disallowedTools={}", join(tools))],
+            SelectionShape::Disable([]) => Vec::new(),
+            SelectionShape::Disable(tools) => vec![format!("--disallowedTools={}", join(tools))],
         };
         args.push(String::from("--strict-mcp-config"));
         args

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 #[cfg(feature = "serde")]
 use serde::ser::SerializeStruct;
 
+use crate::model::{ClientMode, Error, ResolvedPolicy};
 #[cfg(feature = "serde")]
 use crate::model::{TOOL_FILTER_PRECEDENCE, serialize_filter};
-use crate::model::{ClientMode, Error, ResolvedPolicy};
 
 #[cfg(feature = "serde")]
 impl ResolvedPolicy {

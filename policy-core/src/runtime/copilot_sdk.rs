@@ -78,6 +78,7 @@ impl ResolvedPolicy {
     /// `config` with this policy's tool filter; an unset list is cleared, so a config that
     /// carried another policy's filter does not keep it. The SDK itself always sends
     /// `toolFilterPrecedence: "excluded"`.
+    #[must_use = "the config is returned with the filter; the argument is consumed"]
     pub fn apply_to_session(&self, mut config: SessionConfig) -> SessionConfig {
         config.available_tools = strings(self.available_tools());
         config.excluded_tools = strings(self.excluded_tools());
@@ -85,6 +86,7 @@ impl ResolvedPolicy {
     }
 
     /// The same filter for `session.resume`: the runtime keeps no filter across a resume.
+    #[must_use = "the config is returned with the filter; the argument is consumed"]
     pub fn apply_to_resume(&self, mut config: ResumeSessionConfig) -> ResumeSessionConfig {
         config.available_tools = strings(self.available_tools());
         config.excluded_tools = strings(self.excluded_tools());

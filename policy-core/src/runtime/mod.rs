@@ -5,6 +5,7 @@
 pub mod claude_code;
 pub mod copilot;
 #[cfg(feature = "copilot-sdk")]
+#[cfg_attr(docsrs, doc(cfg(feature = "copilot-sdk")))]
 pub mod copilot_sdk;
 pub mod router;
 
