@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
 use tool_policy::runtime::claude_code::ClaudeCodeArgs;
 use tool_policy::text::Shown;
-use tool_policy::{ClaudeTool, Error, Located, Report, Runtime, Source, Tool, Warning, copilot};
+use tool_policy::{ClaudeTool, Error, Lint, Located, Report, Runtime, Source, Tool, Warning, copilot};
 
 const USAGE: &str = "\
 tool-policy: typed built-in tool policies for GitHub Copilot and Claude Code
@@ -22,7 +22,8 @@ usage:
   tool-policy schema
 
 --strict turns every warning (an unknown built-in name, a near-miss `kind`, a legacy
-alias) into an error at the same place.
+alias, a lint) into an error at the same place. --allow LINT (repeatable) silences one
+lint: dead-allow, dead-deny, shadows-builtin, open-to-new-builtins, unreachable-agent-tool.
 
 Run `tool-policy <command> --help` for one command.
 Exit codes: 0 valid, 1 invalid (one `<pointer>: <message>` line per error on stderr),
@@ -152,7 +153,18 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
                 };
                 args.runtime = name.parse().map_err(|error: Error| Failure::Usage(error.to_string()))?;
             }
-            "--strict" if inline.is_none() => args.options = Options::STRICT,
+            "--strict" if inline.is_none() => args.options.strict = true,
+            "--allow" => {
+                let name = match inline {
+                    Some(name) => name,
+                    None => words
+                        .next()
+                        .transpose()?
+                        .ok_or_else(|| Failure::Usage(String::from("missing value for option `--allow`")))?,
+                };
+                let lint: Lint = name.parse().map_err(|error: Error| Failure::Usage(error.to_string()))?;
+                args.options = args.options.allow(lint);
+            }
             "--help" | "-h" if inline.is_none() => args.help = true,
             _ => return Err(Failure::Usage(format!("unexpected option `{}`", Shown(&word)))),
         }

@@ -138,7 +138,7 @@ fn explain_names_the_deciding_pattern() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
-        "builtin:bash: not offered (excluded by `builtin:bash`)\n\
+        "builtin:bash: not offered (no allow-list pattern matches)\n\
          builtin:view: offered (allowed by `builtin:view`, no excluded pattern matches)\n\
          mcp:github-list_issues: offered (allowed by `mcp:*`, no excluded pattern matches)\n\
          custom:mine: offered (allowed by `custom:*`, no excluded pattern matches)\n"
@@ -259,7 +259,9 @@ fn strict_turns_warnings_into_errors() {
         assert!(text.trim_end().ends_with("(strict mode refuses this)"), "{command}: {text}");
     }
     let clean = r#"{"kind":"github-cli-builtin-tools","excluded-tools":{"tools":["bash"]}}"#;
-    assert_eq!(run(&["check", "--strict", "-"], Some(clean)).status.code(), Some(0));
+    assert_eq!(run(&["check", "--strict", "-"], Some(clean)).status.code(), Some(1), "open to new built-ins");
+    let allowed = run(&["check", "--strict", "--allow", "open-to-new-builtins", "-"], Some(clean));
+    assert_eq!(allowed.status.code(), Some(0), "{}", stderr(&allowed));
     let alias = run(&["check", "--strict", "--runtime", "claude-code", "-"], Some(r#"{"only":["Task"]}"#));
     assert_eq!(alias.status.code(), Some(1));
     let explain = run(&["explain", "--strict", "examples/agents/mcp-only.json", "builtin:bahs"], None);
@@ -291,4 +293,62 @@ fn claude_code_explain_agrees_with_the_model() {
     assert!(lines[0].starts_with("Monitor: not permitted (`disable` names `Bash`"), "{text}");
     assert!(lines[1].starts_with("PowerShell: not permitted (`disable` names `Bash`"), "{text}");
     assert!(lines[2].starts_with("Read: permitted"), "{text}");
+}
+
+#[test]
+fn each_lint_is_raised_by_name_at_its_pointer() {
+    let cases: [(&[&str], &str, &str, &str); 6] = [
+        (
+            &["check", "-"],
+            r#"{"kind":"github-cli-builtin-tools","available-tools":{"tools":["bash","mcp:*"]},"excluded-tools":{"tools":["builtin:*"]}}"#,
+            "dead-allow",
+            "/available-tools/tools/0",
+        ),
+        (
+            &["check", "-"],
+            r#"{"kind":"github-cli-builtin-tools","available-tools":{"tools":["mcp:*"]},"excluded-tools":{"tools":["bash"]}}"#,
+            "dead-deny",
+            "/excluded-tools/tools/0",
+        ),
+        (
+            &["check", "-"],
+            r#"{"kind":"github-cli-builtin-tools","available-tools":{"tools":["view","custom:view"]}}"#,
+            "shadows-builtin",
+            "/available-tools/tools/1",
+        ),
+        (
+            &["check", "-"],
+            r#"{"tools":[{"kind":"github-cli-builtin-tools","excluded-tools":{"tools":["bash"]}}]}"#,
+            "open-to-new-builtins",
+            "/tools/0/excluded-tools",
+        ),
+        (
+            &["check", "--runtime", "claude-code", "-"],
+            r#"{"builtin_tools":{"disable":["Bash"]}}"#,
+            "open-to-new-builtins",
+            "/builtin_tools",
+        ),
+        (
+            &["check", "-"],
+            r#"{"tools":[{"kind":"github-cli-builtin-tools","available-tools":{"tools":["view"]}}],"customAgents":[{"name":"a","tools":["view","web"]}]}"#,
+            "unreachable-agent-tool",
+            "/customAgents/0/tools/1",
+        ),
+    ];
+    for (args, document, lint, pointer) in cases {
+        let lenient = run(args, Some(document));
+        assert_eq!(lenient.status.code(), Some(0), "{document}");
+        let text = stderr(&lenient);
+        let expected = format!("standard input: warning: {pointer}: {lint}: ");
+        assert!(text.lines().any(|l| l.starts_with(&expected)), "{lint}: {text}");
+        let strict: Vec<&str> = args.iter().copied().chain(["--strict"]).collect();
+        assert_eq!(run(&strict, Some(document)).status.code(), Some(1), "{lint} under --strict");
+        let allowed: Vec<&str> = strict.iter().copied().chain(["--allow", lint]).collect();
+        let output = run(&allowed, Some(document));
+        assert!(!stderr(&output).contains(&format!(": {lint}: ")), "--allow {lint} silences it: {}", stderr(&output));
+        assert_eq!(output.status.code(), Some(0), "{lint}: only that lint was raised: {}", stderr(&output));
+    }
+    let unknown = run(&["check", "--allow", "dead-alow", "-"], Some("{}"));
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("did you mean `dead-allow`?"), "{}", stderr(&unknown));
 }

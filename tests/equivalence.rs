@@ -33,13 +33,9 @@ fn shipped_examples() {
         ),
         (
             "review-only",
-            builtin_tools! {
-                available_tools: ["view", "grep", "glob", "semantic_code_search"],
-                excluded_tools: ["bash", "edit", "create", "apply_patch"],
-            },
+            builtin_tools! { available_tools: ["view", "grep", "glob", "semantic_code_search"] },
             Policy::builder()
                 .available_tools([copilot::VIEW, copilot::GREP, copilot::GLOB, copilot::SEMANTIC_CODE_SEARCH])
-                .excluded_tools([copilot::BASH, copilot::EDIT, copilot::CREATE, copilot::APPLY_PATCH])
                 .build(),
         ),
         ("isolated", builtin_tools! { available_tools: isolated }, Policy::builder().available_isolated().build()),
@@ -50,8 +46,20 @@ fn shipped_examples() {
         ),
         (
             "subagents",
-            builtin_tools! { excluded_tools: ["bash", "web_fetch"] },
-            Policy::builder().excluded_tools([copilot::BASH, copilot::WEB_FETCH]).build(),
+            builtin_tools! {
+                available_tools: ["view", "grep", "glob", "task", "read_agent", "list_agents", "write_agent"],
+            },
+            Policy::builder()
+                .available_tools([
+                    copilot::VIEW,
+                    copilot::GREP,
+                    copilot::GLOB,
+                    copilot::TASK,
+                    copilot::READ_AGENT,
+                    copilot::LIST_AGENTS,
+                    copilot::WRITE_AGENT,
+                ])
+                .build(),
         ),
     ];
     for (name, from_macro, from_builder) in cases {

@@ -3,12 +3,12 @@
 
 use policy_core::model::runtime::{Runtime, Spelling};
 use policy_core::model::vocab::{
-    CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY, COPILOT_MACRO_KEYS, DISABLE_KEY, ISOLATED, ONLY_KEY, RUNTIME_MACRO_KEY,
-    STRICT_MACRO_KEY,
+    ALLOW_MACRO_KEY, CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY, COPILOT_MACRO_KEYS, DISABLE_KEY, ISOLATED, ONLY_KEY,
+    RUNTIME_MACRO_KEY, STRICT_MACRO_KEY,
 };
 use policy_core::model::{
-    At, ClaudeCodeSelection, ClientMode, EntryDraft, Error, ResolvedPolicy, SelectionDraft, Selector, ShapeDraft,
-    ShapeValue, Slot, SlotDraft, Warning, builtin_warning,
+    At, ClaudeCodeSelection, ClientMode, EntryDraft, Error, Lint, Lints, ResolvedPolicy, SelectionDraft, Selector,
+    ShapeDraft, ShapeValue, Slot, SlotDraft, Warning, builtin_warning, lint_entry, lint_selection,
 };
 use proc_macro2::Span;
 
@@ -77,10 +77,35 @@ pub fn check(invocation: &Invocation) -> syn::Result<Checked> {
     }
     let get = |name: &str| seen.iter().find(|e| e.key == name).copied();
     let strict = strict(get(STRICT_MACRO_KEY), &mut errors);
+    let allowed = allowed(get(ALLOW_MACRO_KEY), &mut errors);
+    // Lints are compile errors in the strict form; a stable proc macro cannot warn.
+    let strict = strict.then_some(allowed);
     match runtime {
         Runtime::ClaudeCode => claude_code(&get, strict, errors),
         _ => copilot(&get, strict, errors),
     }
+}
+
+/// `allow: ["dead-deny", ...]`: lints the strict form does not report.
+fn allowed(entry: Option<&Entry>, errors: &mut Errors) -> Lints {
+    let mut allowed = Lints::NONE;
+    match entry.map(|e| &e.value) {
+        None => {}
+        Some(Value::List { items, span }) => {
+            for (index, name) in strings(items, errors).into_iter().enumerate() {
+                match name.map(|name| name.parse::<Lint>()) {
+                    Some(Ok(lint)) => allowed = allowed.with(lint),
+                    Some(Err(error)) => errors.push(item_span(items, index, *span), &error),
+                    None => {}
+                }
+            }
+        }
+        Some(other) => errors.push(
+            other.span(),
+            &Error::WrongType { expected: "a list of lint names such as `[\"dead-deny\"]`", found: found(other) },
+        ),
+    }
+    allowed
 }
 
 /// `strict: true` turns every warning into a compile error; the default is `false`.
@@ -156,7 +181,11 @@ fn found(value: &Value) -> &'static str {
     }
 }
 
-fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, strict: bool, mut errors: Errors) -> syn::Result<Checked> {
+fn copilot<'e>(
+    get: &impl Fn(&str) -> Option<&'e Entry>,
+    strict: Option<Lints>,
+    mut errors: Errors,
+) -> syn::Result<Checked> {
     let mut draft = EntryDraft::default();
     let mode_entry = get(CLIENT_MODE_MACRO_KEY);
     if let Some(entry) = mode_entry {
@@ -216,26 +245,24 @@ fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, strict: bool, mut error
     }
     let mut found_errors = Vec::new();
     let entry = draft.check(&mut found_errors);
+    // The token each place of the entry was written with.
+    let value_span = |slot: Slot| {
+        let index = usize::from(slot == Slot::Excluded);
+        slots[index].1.map_or_else(Span::call_site, |e| e.value.span())
+    };
+    let span_at = |place: At| match place {
+        At::ClientMode => mode_entry.map_or_else(Span::call_site, |e| e.value.span()),
+        At::Selector(slot) | At::Tools(slot) => value_span(slot),
+        At::Tool(slot, index) => match slots[usize::from(slot == Slot::Excluded)].1.map(|e| &e.value) {
+            Some(Value::List { items, span }) => item_span(items, index, *span),
+            _ => value_span(slot),
+        },
+        _ => Span::call_site(),
+    };
     for (place, error) in found_errors {
-        let value_span = |slot: Slot| {
-            let index = usize::from(slot == Slot::Excluded);
-            slots[index].1.map_or_else(Span::call_site, |e| e.value.span())
-        };
-        let span = match place {
-            At::ClientMode => mode_entry.map_or_else(Span::call_site, |e| e.value.span()),
-            At::Selector(slot) | At::Tools(slot) => value_span(slot),
-            At::Tool(slot, index) => {
-                let entry = slots[usize::from(slot == Slot::Excluded)].1;
-                match entry.map(|e| &e.value) {
-                    Some(Value::List { items, span }) => item_span(items, index, *span),
-                    _ => value_span(slot),
-                }
-            }
-            _ => Span::call_site(),
-        };
-        errors.push(span, &error);
+        errors.push(span_at(place), &error);
     }
-    if let (true, Some(entry)) = (strict, &entry) {
+    if let (Some(allowed), Some(entry)) = (strict, &entry) {
         // Strict: a built-in name the pinned catalog does not have is an error on its token.
         for (i, selector) in [entry.available(), entry.excluded()].into_iter().enumerate() {
             let (Some(Selector::Tools(names)), Some(Value::List { items, span })) =
@@ -247,11 +274,21 @@ fn copilot<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, strict: bool, mut error
                 errors.push(item_span(items, index, *span), &Error::Strict(warning));
             }
         }
+        for (place, warning) in lint_entry(entry) {
+            if warning.lint().is_some_and(|lint| allowed.contains(lint)) {
+                continue;
+            }
+            errors.push(span_at(place), &Error::Strict(warning));
+        }
     }
     errors.finish(|| entry.map_or(ResolvedPolicy::DEFAULT, |entry| entry.resolve())).map(Checked::Copilot)
 }
 
-fn claude_code<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, strict: bool, mut errors: Errors) -> syn::Result<Checked> {
+fn claude_code<'e>(
+    get: &impl Fn(&str) -> Option<&'e Entry>,
+    strict: Option<Lints>,
+    mut errors: Errors,
+) -> syn::Result<Checked> {
     let (only, disable) = (get(ONLY_KEY), get(DISABLE_KEY));
     if let Err(error) = ShapeDraft::one_key(only.is_some(), disable.is_some()) {
         // Entries live in one Vec, so address order is the order they were written.
@@ -292,8 +329,13 @@ fn claude_code<'e>(get: &impl Fn(&str) -> Option<&'e Entry>, strict: bool, mut e
         errors.push(span_of(place), &error);
     }
     let mut warnings = Vec::new();
+    if let (Some(allowed), Some(selection)) = (strict, &selection) {
+        if let Some(warning) = lint_selection(selection).filter(|w| !w.lint().is_some_and(|l| allowed.contains(l))) {
+            errors.push(entry.value.span(), &Error::Strict(warning));
+        }
+    }
     for (place, warning) in found_warnings {
-        if strict {
+        if strict.is_some() {
             errors.push(span_of(place), &Error::Strict(warning));
         } else {
             warnings.push((span_of(place), warning));

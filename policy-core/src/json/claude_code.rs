@@ -6,7 +6,9 @@ use std::borrow::Cow;
 use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use super::{LoadError, Options};
 use crate::model::vocab::{HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
-use crate::model::{At, ClaudeCodeSelection, Error, Located, SelectionDraft, ShapeDraft, ShapeValue, Warning};
+use crate::model::{
+    At, ClaudeCodeSelection, Error, Located, SelectionDraft, ShapeDraft, ShapeValue, Warning, lint_selection,
+};
 use crate::text::did_you_mean;
 
 /// A read Claude Code selection.
@@ -133,6 +135,9 @@ fn selection_fields(fields: &[(Cow<'_, str>, Node<'_>)], at: Ptr<'_>, sink: &mut
     }
     for (at, warning) in warnings {
         sink.warn_at(|| place(at), |_| warning);
+    }
+    if let Some(warning) = selection.as_ref().and_then(lint_selection) {
+        sink.lint(|| at.render(), warning);
     }
     if shape_ok { selection } else { None }
 }

@@ -12,7 +12,7 @@ use crate::catalog::copilot::CLI_VERSION;
 use crate::model::vocab::{CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, ENTRY_KEYS, ENTRY_KIND, SELECTOR_KEYS, TOOLS_KEY};
 use crate::model::{
     At, ClientMode, CustomAgentConfig, EntryDraft, Error, Located, PolicyEntry, ResolvedPolicy, Selector, Slot,
-    SlotDraft, Warning, is_unknown_builtin, suggest_builtin,
+    SlotDraft, Warning, is_unknown_builtin, lint_agents, lint_entry, suggest_builtin,
 };
 use crate::text::did_you_mean;
 
@@ -157,13 +157,17 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
             (None, None)
         }
     };
-    let report = sink.finish()?;
     let (policy_index, entry) = match policy {
         Some((index, entry)) => (index, Some(entry)),
         None => (None, None),
     };
+    let policy = entry.as_ref().map_or(ResolvedPolicy::DEFAULT, PolicyEntry::resolve);
+    for (a, t, warning) in lint_agents(custom_agents.as_deref().unwrap_or_default(), &policy) {
+        sink.lint(|| format!("/{CUSTOM_AGENTS_KEY}/{a}/{TOOLS_KEY}/{t}"), warning);
+    }
+    let report = sink.finish()?;
     Ok(CopilotDocument {
-        policy: entry.as_ref().map_or(ResolvedPolicy::DEFAULT, PolicyEntry::resolve),
+        policy,
         entry,
         warnings: report.warnings,
         omitted_warnings: report.omitted_warnings,
@@ -316,6 +320,9 @@ fn entry<'a>(
     }
     if let Some(entry) = &entry {
         warn_unknown_builtins(entry, at, sink);
+        for (place, warning) in lint_entry(entry) {
+            sink.lint(|| entry_pointer(at, place), warning);
+        }
     }
     entry
 }
@@ -621,13 +628,16 @@ mod tests {
         let lenient = load(text).unwrap();
         assert_eq!(lenient.warnings()[0].pointer, "/excluded-tools/tools/0");
         let Err(LoadError::Invalid(report)) = load_with(text, Options::STRICT) else { panic!("strict must refuse") };
-        assert_eq!(report.errors.len(), 1);
-        assert_eq!(report.errors[0].pointer, "/excluded-tools/tools/0");
+        let pointers: Vec<&str> = report.errors.iter().map(|e| e.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/excluded-tools/tools/0", "/excluded-tools"], "the unknown name, then the open policy");
+        let allowed = Options::STRICT.allow(crate::model::Lint::OpenToNewBuiltins);
+        let Err(LoadError::Invalid(report)) = load_with(text, allowed) else { panic!("strict must refuse") };
+        assert_eq!(report.errors.len(), 1, "an allowed lint is not reported");
         assert!(report.errors[0].item.to_string().ends_with("(strict mode refuses this)"));
         let near = r#"{"tools": [{"kind": "github-cli-builtin-tool"}]}"#;
         assert!(load(near).is_ok());
         assert!(load_with(near, Options::STRICT).is_err());
-        let clean = r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bash"]}}"#;
+        let clean = r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["view"]}}"#;
         assert!(load_with(clean, Options::STRICT).unwrap().warnings().is_empty());
     }
 
@@ -635,7 +645,7 @@ mod tests {
     fn warnings_are_capped_and_counted() {
         let names: Vec<String> = (0..250).map(|i| format!("\"unknown{i}\"")).collect();
         let text =
-            format!(r#"{{"kind": "github-cli-builtin-tools", "excluded-tools": {{"tools": [{}]}}}}"#, names.join(","));
+            format!(r#"{{"kind": "github-cli-builtin-tools", "available-tools": {{"tools": [{}]}}}}"#, names.join(","));
         let document = load(&text).unwrap();
         assert_eq!(document.warnings().len(), crate::model::Report::MAX_WARNINGS);
         assert_eq!(document.omitted_warnings(), 250 - crate::model::Report::MAX_WARNINGS);

@@ -21,7 +21,7 @@ pub use copilot::{
 pub use reader::{MAX_DOCUMENT_BYTES, MAX_NESTING};
 
 use crate::model::runtime::Runtime;
-use crate::model::{Error, Located, Report, Warning};
+use crate::model::{Error, Lint, Lints, Located, Report, Warning};
 
 /// The Copilot document type under its earlier name.
 pub type Loaded = CopilotDocument;
@@ -31,15 +31,23 @@ pub type Loaded = CopilotDocument;
 #[non_exhaustive]
 pub struct Options {
     /// Every warning is an error at the same pointer: unknown built-in names, near-miss
-    /// kinds, legacy aliases.
+    /// kinds, legacy aliases, lints.
     pub strict: bool,
+    /// Lints not reported at all.
+    pub allowed: Lints,
 }
 
 impl Options {
     /// Warnings stay warnings.
-    pub const LENIENT: Options = Options { strict: false };
+    pub const LENIENT: Options = Options { strict: false, allowed: Lints::NONE };
     /// Every warning is an error.
-    pub const STRICT: Options = Options { strict: true };
+    pub const STRICT: Options = Options { strict: true, allowed: Lints::NONE };
+
+    /// These options, with `lint` not reported.
+    #[must_use]
+    pub const fn allow(self, lint: Lint) -> Options {
+        Options { strict: self.strict, allowed: self.allowed.with(lint) }
+    }
 }
 
 /// Why a document was not loaded.

@@ -10,7 +10,7 @@ use serde_json::value::RawValue;
 
 use super::{LoadError, Options};
 use crate::model::vocab::TOOLS_KEY;
-use crate::model::{Error, Located, Report, Warning};
+use crate::model::{Error, Lints, Located, Report, Warning};
 
 /// The largest document accepted, in bytes.
 pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
@@ -425,12 +425,18 @@ impl<'a> Ptr<'a> {
 pub(crate) struct Sink {
     report: Report,
     strict: bool,
+    allowed: Lints,
     suggestions_left: usize,
 }
 
 impl Sink {
     pub(crate) fn new(options: Options) -> Sink {
-        Sink { report: Report::default(), strict: options.strict, suggestions_left: Report::MAX_WARNINGS }
+        Sink {
+            report: Report::default(),
+            strict: options.strict,
+            allowed: options.allowed,
+            suggestions_left: Report::MAX_WARNINGS,
+        }
     }
 
     pub(crate) fn error(&mut self, at: Ptr<'_>, error: Error) {
@@ -449,6 +455,13 @@ impl Sink {
             self.report.errors.push(Located { pointer: pointer(), item: Error::Strict(warning(suggest)) });
         } else {
             self.report.warn(pointer, || warning(suggest));
+        }
+    }
+
+    /// A lint at `pointer`, unless it is allowed.
+    pub(crate) fn lint(&mut self, pointer: impl FnOnce() -> String, warning: Warning) {
+        if !warning.lint().is_some_and(|lint| self.allowed.contains(lint)) {
+            self.warn_at(pointer, |_| warning);
         }
     }
 

@@ -284,9 +284,12 @@ impl EntryDraft<'_> {
             };
             check_interlock(mode, state, errors);
         }
-        let broken = self.client_mode_invalid
-            || matches!(self.available, SlotDraft::Invalid)
-            || matches!(self.excluded, SlotDraft::Invalid);
+        // A slot that was written but did not check (an invalid item the front door already
+        // reported) makes no entry: an entry never silently lacks a slot its author wrote.
+        let lost = |draft: &SlotDraft<'_>, checked: &Option<Selector>| {
+            !matches!(draft, SlotDraft::Absent) && checked.is_none()
+        };
+        let broken = self.client_mode_invalid || lost(&self.available, &available) || lost(&self.excluded, &excluded);
         (errors.len() == before && !broken).then(|| PolicyEntry {
             client_mode: self.client_mode.unwrap_or_default(),
             available,
@@ -501,6 +504,21 @@ mod tests {
         assert!(draft.check(&mut errors).is_none());
         let places: Vec<At> = errors.iter().map(|(at, _)| *at).collect();
         assert_eq!(places, [At::Tool(Slot::Available, 0), At::Tool(Slot::Available, 1), At::Tool(Slot::Excluded, 1)]);
+    }
+
+    #[test]
+    fn a_slot_with_an_item_already_refused_makes_no_entry() {
+        // `{"tools": [null]}`: the front door reported the item; the entry must not come back
+        // without its allow-list (empty mode with no allow-list at all).
+        let draft = EntryDraft {
+            client_mode: Some(ClientMode::Empty),
+            available: SlotDraft::Tools(vec![None]),
+            ..EntryDraft::default()
+        };
+        let mut errors = Vec::new();
+        assert!(draft.check(&mut errors).is_none());
+        let deny = EntryDraft { excluded: SlotDraft::Tools(vec![Some("bash"), None]), ..EntryDraft::default() };
+        assert!(deny.check(&mut errors).is_none(), "a deny-list is never dropped either");
     }
 
     #[test]

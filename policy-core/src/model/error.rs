@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use super::lint::Lint;
 use super::vocab::{ENTRY_KIND, HOLDER_KEY, ISOLATED};
 use super::wire::WireError;
 use crate::text::{Shown, did_you_mean, hint, one_of};
@@ -137,6 +138,11 @@ pub enum Error {
     /// A bare name in a resolved list, which holds source-qualified names only.
     BareNameInResolved {
         /// The name.
+        name: String,
+    },
+    /// A lint name that does not exist.
+    UnknownLint {
+        /// What was written.
         name: String,
     },
     /// A string where a selector belongs (`available_tools: "*"` in the macro).
@@ -309,6 +315,10 @@ impl fmt::Display for Error {
                 Shown(name),
                 Shown(name)
             ),
+            Error::UnknownLint { name } => {
+                let suggestion = did_you_mean(name, Lint::NAMES.iter().copied());
+                write!(f, "unknown lint `{}`; expected {}{}", Shown(name), one_of(Lint::NAMES), hint(suggestion))
+            }
             Error::SelectorString { value } => write!(
                 f,
                 "a selector is a list of names or `{ISOLATED}`, not a string; write `[\"{}\"]`",
@@ -458,6 +468,15 @@ pub enum Warning {
         /// The kind written.
         kind: String,
     },
+    /// A rule that does nothing, or a policy open to new tools (see [`Lint`]).
+    Lint {
+        /// Which lint.
+        lint: Lint,
+        /// The name or pattern it is about; `None` for the policy as a whole.
+        subject: Option<String>,
+        /// What it does not do, and the fix.
+        detail: String,
+    },
     /// A legacy Claude Code name, rewritten to its canonical name.
     ClaudeAlias {
         /// The legacy name written.
@@ -481,6 +500,10 @@ impl fmt::Display for Warning {
                 "`kind` is `{}`, not `{ENTRY_KIND}`: this entry is passed through as another tool kind and restricts nothing (did you mean `{ENTRY_KIND}`?)",
                 Shown(kind)
             ),
+            Warning::Lint { lint, subject: Some(subject), detail } => {
+                write!(f, "{lint}: `{}`: {detail}", Shown(subject))
+            }
+            Warning::Lint { lint, subject: None, detail } => write!(f, "{lint}: {detail}"),
             Warning::ClaudeAlias { alias, canonical } => write!(
                 f,
                 "`{}` is a legacy name of `{canonical}` and is read as `{canonical}`; write `{canonical}`",

@@ -6,6 +6,7 @@ mod builtins;
 mod claude_code;
 mod entry;
 mod error;
+mod lint;
 mod resolved;
 pub mod runtime;
 #[cfg(feature = "serde")]
@@ -23,6 +24,7 @@ pub use entry::{ClientMode, EntryDraft, PolicyEntry, Selector, SlotDraft, builti
 pub use error::{
     At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors, Located, Report, Slot, Warning,
 };
+pub use lint::{Lint, Lints, lint_agents, lint_entry, lint_selection};
 #[cfg(all(feature = "serde", feature = "api"))]
 pub(crate) use resolved::serialize_filter;
 pub use resolved::{Decision, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};

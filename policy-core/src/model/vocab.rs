@@ -27,13 +27,17 @@ pub const SELECTOR_KEYS: &[&str] = &["tools", "isolated"];
 pub const ISOLATED: &str = "isolated";
 
 /// The keys of `builtin_tools! { … }` for Copilot.
-pub const COPILOT_MACRO_KEYS: &[&str] = &["available_tools", "excluded_tools", "client_mode", "runtime", "strict"];
+pub const COPILOT_MACRO_KEYS: &[&str] =
+    &["available_tools", "excluded_tools", "client_mode", "runtime", "strict", "allow"];
 
 /// The keys of `builtin_tools! { runtime: claude_code, … }`.
-pub const CLAUDE_MACRO_KEYS: &[&str] = &["runtime", "only", "disable", "strict"];
+pub const CLAUDE_MACRO_KEYS: &[&str] = &["runtime", "only", "disable", "strict", "allow"];
 
 /// The macro's key that turns every warning into a compile error (`strict: true`).
 pub const STRICT_MACRO_KEY: &str = "strict";
+
+/// The macro's key naming lints its strict form does not report (`allow: ["dead-deny"]`).
+pub const ALLOW_MACRO_KEY: &str = "allow";
 
 /// The macro's key choosing the runtime.
 pub const RUNTIME_MACRO_KEY: &str = "runtime";

@@ -1,0 +1,218 @@
+//! Lints: rules that read as restrictions but do nothing, and policies that let new tools
+//! through. Each has a stable name, shown in its message, and can be allowed by name; they are
+//! warnings, and errors in strict mode.
+
+use std::fmt;
+
+use super::claude_code::{ClaudeCodeSelection, SelectionShape};
+use super::entry::{PolicyEntry, Selector};
+use super::error::{At, Slot, Warning};
+use super::resolved::{ResolvedPolicy, ToolList};
+use super::subagent::{CustomAgentConfig, alias_members};
+use super::wire::{Source, Tool, WireName};
+use crate::catalog::{claude_code, copilot};
+
+/// A lint, by its stable name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Lint {
+    /// A name in the allow-list that the deny-list removes anyway.
+    DeadAllow,
+    /// An excluded pattern the allow-list never offers.
+    DeadDeny,
+    /// A custom tool named like a built-in (`custom:view`).
+    ShadowsBuiltin,
+    /// A policy that only takes tools away, so every built-in a newer CLI adds is offered.
+    OpenToNewBuiltins,
+    /// A sub-agent list naming a tool the session never offers.
+    UnreachableAgentTool,
+}
+
+impl Lint {
+    /// Every lint.
+    pub const ALL: [Lint; 5] =
+        [Lint::DeadAllow, Lint::DeadDeny, Lint::ShadowsBuiltin, Lint::OpenToNewBuiltins, Lint::UnreachableAgentTool];
+
+    /// The stable name, as `--allow` takes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lint::DeadAllow => "dead-allow",
+            Lint::DeadDeny => "dead-deny",
+            Lint::ShadowsBuiltin => "shadows-builtin",
+            Lint::OpenToNewBuiltins => "open-to-new-builtins",
+            Lint::UnreachableAgentTool => "unreachable-agent-tool",
+        }
+    }
+
+    /// Every name, for messages and did-you-mean.
+    pub const NAMES: &'static [&'static str] =
+        &["dead-allow", "dead-deny", "shadows-builtin", "open-to-new-builtins", "unreachable-agent-tool"];
+
+    const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+impl fmt::Display for Lint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Lint {
+    type Err = super::error::Error;
+
+    /// A lint's stable name; anything else is refused with a did-you-mean.
+    fn from_str(name: &str) -> Result<Lint, Self::Err> {
+        Lint::ALL
+            .into_iter()
+            .find(|lint| lint.name() == name)
+            .ok_or_else(|| super::error::Error::UnknownLint { name: name.to_owned() })
+    }
+}
+
+/// A set of lints (the allowed ones).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Lints(u8);
+
+impl Lints {
+    /// No lint.
+    pub const NONE: Lints = Lints(0);
+
+    /// This set and `lint`.
+    #[must_use]
+    pub const fn with(self, lint: Lint) -> Lints {
+        Lints(self.0 | lint.bit())
+    }
+
+    /// Whether `lint` is in the set.
+    pub const fn contains(self, lint: Lint) -> bool {
+        self.0 & lint.bit() != 0
+    }
+}
+
+fn lint_warning(lint: Lint, subject: &str, detail: String) -> Warning {
+    Warning::Lint { lint, subject: Some(subject.to_owned()), detail }
+}
+
+impl Warning {
+    /// The lint this warning reports, if it is one.
+    pub fn lint(&self) -> Option<Lint> {
+        match self {
+            Warning::Lint { lint, .. } => Some(*lint),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `excluded` removes every tool `pattern` (qualified) can match.
+fn covers(excluded: &WireName, pattern: &WireName) -> bool {
+    let (source, name) = pattern.tool_key();
+    let (excluded_source, excluded_name) = excluded.tool_key();
+    source == excluded_source && (excluded.is_wildcard() || (!pattern.is_wildcard() && excluded_name == name))
+}
+
+/// Whether the allow-list `available` (resolved) can offer any tool `pattern` matches.
+fn reaches(available: &[WireName], pattern: &WireName) -> bool {
+    let (source, name) = pattern.tool_key();
+    available.iter().any(|allowed| {
+        let (allowed_source, allowed_name) = allowed.tool_key();
+        allowed_source == source && (allowed.is_wildcard() || pattern.is_wildcard() || allowed_name == name)
+    })
+}
+
+/// The lints of one entry, each at its place: `dead-allow`, `dead-deny`, `shadows-builtin`,
+/// `open-to-new-builtins`.
+pub fn lint_entry(entry: &PolicyEntry) -> Vec<(At, Warning)> {
+    let mut found = Vec::new();
+    let policy = entry.resolve();
+    let names = |selector: Option<&Selector>| match selector {
+        Some(Selector::Tools(names)) => names.iter().map(WireName::qualify).collect::<Vec<_>>(),
+        _ => Vec::new(),
+    };
+    let (allowed, excluded) = (names(entry.available()), names(entry.excluded()));
+    let excluded_resolved = policy.excluded_tools().map(ToolList::as_slice).unwrap_or_default();
+    for (i, pattern) in allowed.iter().enumerate() {
+        if let Some(by) = excluded_resolved.iter().find(|e| covers(e, pattern)) {
+            let detail = format!("the deny-list removes it anyway (`{by}`); remove it from the allow-list");
+            found.push((At::Tool(Slot::Available, i), lint_warning(Lint::DeadAllow, pattern.as_str(), detail)));
+        }
+    }
+    if let Some(available) = policy.available_tools() {
+        for (i, pattern) in excluded.iter().enumerate() {
+            if !reaches(available.as_slice(), pattern) {
+                let detail = String::from("the allow-list never offers it, so excluding it does nothing");
+                found.push((At::Tool(Slot::Excluded, i), lint_warning(Lint::DeadDeny, pattern.as_str(), detail)));
+            }
+        }
+    }
+    for (slot, list) in [(Slot::Available, &allowed), (Slot::Excluded, &excluded)] {
+        for (i, pattern) in list.iter().enumerate() {
+            if pattern.source() == Some(Source::Custom) && copilot::is_builtin(pattern.name()) {
+                let detail = format!(
+                    "a custom tool named like the built-in `{}` is refused by the runtime on the first turn unless it overrides the built-in",
+                    pattern.name()
+                );
+                found.push((At::Tool(slot, i), lint_warning(Lint::ShadowsBuiltin, pattern.as_str(), detail)));
+            }
+        }
+    }
+    if entry.excluded().is_some() && policy.offers(&Tool::builtin("*")) {
+        let detail = format!(
+            "the policy only takes tools away: every built-in a CLI newer than {} adds is offered; add an allow-list, or attest the session",
+            copilot::CLI_VERSION
+        );
+        found.push((
+            At::Selector(Slot::Excluded),
+            Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail },
+        ));
+    }
+    found
+}
+
+/// The `open-to-new-builtins` lint of a Claude Code selection: `disable: [...]` lets every
+/// built-in a newer CLI adds through.
+pub fn lint_selection(selection: &ClaudeCodeSelection) -> Option<Warning> {
+    matches!(selection.shape(), SelectionShape::Disable(_)).then(|| {
+        let detail = format!(
+            "`disable` only takes tools away: every built-in a Claude Code newer than {} adds is offered; use `only`, or attest the session",
+            claude_code::CLI_VERSION
+        );
+        Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail }
+    })
+}
+
+/// The `unreachable-agent-tool` lints of a definition's custom agents under the session's
+/// policy: `(agent, item, warning)` for each list entry the session never offers.
+pub fn lint_agents(agents: &[CustomAgentConfig], session: &ResolvedPolicy) -> Vec<(usize, usize, Warning)> {
+    let mut found = Vec::new();
+    for (a, agent) in agents.iter().enumerate() {
+        for (t, entry) in agent.tools().unwrap_or_default().iter().enumerate() {
+            if !session_can_offer(session, entry) {
+                let detail = String::from("the session never offers it, so the sub-agent cannot use it");
+                found.push((a, t, lint_warning(Lint::UnreachableAgentTool, entry, detail)));
+            }
+        }
+    }
+    found
+}
+
+/// Whether a sub-agent list entry can select anything the session offers.
+fn session_can_offer(session: &ResolvedPolicy, entry: &str) -> bool {
+    if entry == "*" {
+        return true;
+    }
+    if let Some(server) = entry.strip_suffix("/*") {
+        let prefix = format!("mcp:{server}-");
+        return session.offers(&Tool::mcp("*"))
+            || session
+                .available_tools()
+                .is_some_and(|list| list.as_slice().iter().any(|p| p.as_str().starts_with(&prefix)))
+                && !session.excluded_tools().is_some_and(|list| list.as_slice().iter().any(|p| p.as_str() == "mcp:*"));
+    }
+    let members = alias_members(entry);
+    if !members.is_empty() {
+        return members.iter().any(|member| session.offers(&Tool::builtin(member)));
+    }
+    [Tool::builtin(entry), Tool::custom(entry), Tool::mcp(entry)].iter().any(|tool| session.offers(tool))
+}
