@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
 use tool_policy::runtime::claude_code::ClaudeCodeArgs;
 use tool_policy::text::Shown;
-use tool_policy::{ClaudeTool, Error, Lint, Located, Report, Runtime, Source, Tool, Warning, copilot};
+use tool_policy::{ClaudeTool, Error, Lint, Located, Report, Runtime, Source, Tool, Warning, copilot, diff_selections};
 
 const USAGE: &str = "\
 tool-policy: typed built-in tool policies for GitHub Copilot and Claude Code
@@ -19,6 +19,7 @@ usage:
   tool-policy resolve [--runtime copilot|claude-code] [--strict] [FILE|-]
   tool-policy check [--runtime copilot|claude-code] [--strict] FILE...
   tool-policy explain [--runtime copilot|claude-code] [--strict] FILE [TOOL...]
+  tool-policy diff [--runtime copilot|claude-code] [--json] OLD NEW
   tool-policy schema
 
 --strict turns every warning (an unknown built-in name, a near-miss `kind`, a legacy
@@ -57,6 +58,17 @@ Says for each TOOL whether the session is offered it, and which pattern decided.
   claude-code: TOOL is a Claude Code tool name (`Read`).
 Without TOOL, explains every built-in of the pinned catalog.";
 
+const DIFF_HELP: &str = "\
+tool-policy diff [--runtime copilot|claude-code] [--json] OLD NEW
+
+Prints what the agent gains (+) or loses (-) from OLD to NEW, one line per tool whose
+decision changes, sorted, with the deciding pattern of each side, e.g.
+  + builtin:bash (was excluded by builtin:*, now offered by builtin:bash)
+then one line per other change (~ client mode; a source opened or closed to tools neither
+policy names, or built-ins the pinned catalog does not know). --json prints the same as a
+JSON array. Exit 0 when nothing changes, 1 when something does, 2 on trouble (usage, an
+unreadable or invalid document).";
+
 const SCHEMA_HELP: &str = "\
 tool-policy schema
 
@@ -89,6 +101,7 @@ struct Args {
     options: Options,
     positional: Vec<String>,
     help: bool,
+    json: bool,
 }
 
 fn run() -> Result<(), Failure> {
@@ -107,9 +120,10 @@ fn run() -> Result<(), Failure> {
         "resolve" => (RESOLVE_HELP, 0, 1),
         "check" => (CHECK_HELP, 1, usize::MAX),
         "explain" => (EXPLAIN_HELP, 1, usize::MAX),
+        "diff" => (DIFF_HELP, 2, 2),
         "schema" => (SCHEMA_HELP, 0, 0),
         other => {
-            let commands = ["resolve", "check", "explain", "schema"];
+            let commands = ["resolve", "check", "explain", "diff", "schema"];
             let hint = tool_policy::did_you_mean(other, commands)
                 .map(|c| format!(" (did you mean `{c}`?)"))
                 .unwrap_or_default();
@@ -126,6 +140,7 @@ fn run() -> Result<(), Failure> {
         "resolve" => resolve(&args, args.positional.first().map_or("-", String::as_str)),
         "check" => check(&args, &args.positional),
         "explain" => explain(&args, &args.positional[0], &args.positional[1..]),
+        "diff" => diff(&args, &args.positional[0], &args.positional[1]),
         _ => print(tool_policy::schema::SCHEMA.trim_end()),
     }
 }
@@ -133,7 +148,13 @@ fn run() -> Result<(), Failure> {
 /// A command's options and operands: `--runtime NAME` (`--runtime=NAME`, `-r NAME`),
 /// `--strict`, `--help` (`-h`); `-` is an operand (standard input), and `--` ends the options.
 fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args, Failure> {
-    let mut args = Args { runtime: Runtime::Copilot, options: Options::default(), positional: Vec::new(), help: false };
+    let mut args = Args {
+        runtime: Runtime::Copilot,
+        options: Options::default(),
+        positional: Vec::new(),
+        help: false,
+        json: false,
+    };
     let mut options_end = false;
     while let Some(word) = words.next().transpose()? {
         let (option, inline) = match word.split_once('=') {
@@ -166,6 +187,7 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
                 args.options = args.options.allow(lint);
             }
             "--help" | "-h" if inline.is_none() => args.help = true,
+            "--json" if inline.is_none() => args.json = true,
             _ => return Err(Failure::Usage(format!("unexpected option `{}`", Shown(&word)))),
         }
     }
@@ -312,4 +334,38 @@ fn explain(args: &Args, path: &str, tools: &[String]) -> Result<(), Failure> {
         _ => return Err(Failure::Usage(String::from("this runtime cannot be explained"))),
     }
     if refused { Err(Failure::Invalid) } else { Ok(()) }
+}
+
+/// `diff`: exit 0 when nothing changes, 1 when something does, 2 on trouble (an invalid
+/// document included, as for `diff`).
+fn diff(args: &Args, old: &str, new: &str) -> Result<(), Failure> {
+    let read = |path: &str| {
+        let name = input_name(path);
+        match load(args, path)? {
+            Ok(document) => {
+                print_warnings(&format!("{name}: "), &document);
+                Ok(document)
+            }
+            Err(report) => {
+                for error in &report.errors {
+                    eprintln!("{name}: {error}");
+                }
+                Err(Failure::Unreadable)
+            }
+        }
+    };
+    let (old, new) = (read(old)?, read(new)?);
+    let changes = match (&old, &new) {
+        (Document::Copilot(old), Document::Copilot(new)) => old.policy().diff(new.policy()),
+        (Document::ClaudeCode(old), Document::ClaudeCode(new)) => {
+            diff_selections(old.selection.as_ref(), new.selection.as_ref())
+        }
+        _ => return Err(Failure::Usage(String::from("this runtime has no diff"))),
+    };
+    if args.json {
+        print(&serde_json::to_string_pretty(changes.changes()).map_err(|e| Failure::Usage(e.to_string()))?)?;
+    } else if !changes.is_empty() {
+        print(changes.to_string().trim_end())?;
+    }
+    if changes.is_empty() { Ok(()) } else { Err(Failure::Invalid) }
 }

@@ -352,3 +352,78 @@ fn each_lint_is_raised_by_name_at_its_pointer() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).contains("did you mean `dead-allow`?"), "{}", stderr(&unknown));
 }
+
+/// Writes `text` to a fresh file and returns its path.
+fn file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tool-policy-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn diff_says_what_an_agent_gains_and_loses() {
+    let old = file(
+        "old.json",
+        r#"{"kind":"github-cli-builtin-tools","available-tools":{"tools":["view","mcp:*"]},"excluded-tools":{"tools":["builtin:*"]}}"#,
+    );
+    let new = file(
+        "new.json",
+        r#"{"tools":[{"kind":"github-cli-builtin-tools","available-tools":{"tools":["view","bash","mcp:*"]}}]}"#,
+    );
+    let output = run(&["diff", &old, &new], None);
+    assert_eq!(output.status.code(), Some(1), "something changes");
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "+ builtin:bash (was excluded by builtin:*, now offered by builtin:bash)\n\
+         + builtin:view (was excluded by builtin:*, now offered by builtin:view)\n"
+    );
+    let back = run(&["diff", &new, &old], None);
+    assert!(
+        String::from_utf8(back.stdout)
+            .unwrap()
+            .starts_with("- builtin:bash (was offered by builtin:bash, now excluded by builtin:*)\n")
+    );
+    let json = run(&["diff", "--json", &old, &new], None);
+    assert_eq!(json.status.code(), Some(1));
+    assert_eq!(
+        stdout_json(&json)[0],
+        json!({"change": "+", "tool": "builtin:bash", "was": "excluded by builtin:*", "now": "offered by builtin:bash"})
+    );
+
+    // The same policy written differently: bare against qualified names, another list order.
+    let a = file("a.json", r#"{"kind":"github-cli-builtin-tools","excluded-tools":{"tools":["bash","web_fetch"]}}"#);
+    let b = file(
+        "b.json",
+        r#"{"kind":"github-cli-builtin-tools","excluded-tools":{"tools":["builtin:web_fetch","builtin:bash"]}}"#,
+    );
+    let same = run(&["diff", &a, &b], None);
+    assert_eq!(same.status.code(), Some(0));
+    assert!(same.stdout.is_empty());
+    assert_eq!(stdout_json(&run(&["diff", "--json", &a, &b], None)), json!([]));
+
+    // Other changes: the client mode, a source closed to tools neither policy names.
+    let locked = file(
+        "locked.json",
+        r#"{"kind":"github-cli-builtin-tools","client-mode":"empty","available-tools":{"tools":["view","mcp:*"]}}"#,
+    );
+    let other = String::from_utf8(run(&["diff", &a, &locked], None).stdout).unwrap();
+    assert!(other.contains("~ client mode (was copilot-cli, now empty)\n"), "{other}");
+    assert!(other.contains("- built-ins the pinned catalog (CLI 1.0.102) does not know (was offered, no allow-list, now not in the allow-list)\n"), "{other}");
+
+    let c1 = file("c1.json", r#"{"disable":["WebFetch"]}"#);
+    let c2 = file("c2.json", r#"{"builtin_tools":{"disable":["WebFetch","Bash"]}}"#);
+    let claude = run(&["diff", "--runtime", "claude-code", &c1, &c2], None);
+    assert_eq!(claude.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(claude.stdout).unwrap(),
+        "- Bash (was not disabled, now listed in disable)\n- Monitor (was not disabled, now disabled with Bash)\n- PowerShell (was not disabled, now disabled with Bash)\n"
+    );
+
+    let broken = file("broken.json", r#"{"kind":"github-cli-builtin-tool"}"#);
+    let trouble = run(&["diff", &a, &broken], None);
+    assert_eq!(trouble.status.code(), Some(2), "an invalid document is trouble");
+    assert!(stderr(&trouble).contains("broken.json: /kind: "), "{}", stderr(&trouble));
+    assert_eq!(run(&["diff", &a], None).status.code(), Some(2), "usage");
+}

@@ -4,6 +4,7 @@
 
 mod builtins;
 mod claude_code;
+mod diff;
 mod entry;
 mod error;
 mod lint;
@@ -20,6 +21,7 @@ pub use claude_code::{
     ClaudeCode, ClaudeCodeSelection, ClaudeDecision, NameLookup, SelectionDraft, SelectionShape, ShapeDraft,
     ShapeValue, offered,
 };
+pub use diff::{Change, PolicyDiff, diff_selections};
 pub use entry::{ClientMode, EntryDraft, PolicyEntry, Selector, SlotDraft, builtin_warning, is_unknown_builtin};
 pub use error::{
     At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors, Located, Report, Slot, Warning,

@@ -1,0 +1,241 @@
+//! What changes between two policies, tool by tool: for review, where a definition changes in
+//! a pull request and the reviewer must know what the agent gains or loses.
+
+use std::fmt;
+
+use super::claude_code::{ClaudeCodeSelection, ClaudeDecision};
+use super::resolved::{Decision, ResolvedPolicy};
+use super::wire::{Source, Tool};
+use crate::catalog::claude_code::ClaudeTool;
+use crate::catalog::{claude_code, copilot};
+
+/// One change between two policies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Change {
+    /// `+` (now offered), `-` (no longer offered) or `~` (another change).
+    pub sign: char,
+    /// The tool (`builtin:bash`), or what else changed.
+    pub subject: String,
+    /// How the old policy decided it.
+    pub was: String,
+    /// How the new policy decides it.
+    pub now: String,
+    /// Whether the subject is one tool (sorted first) rather than another part of the policy.
+    pub tool: bool,
+}
+
+impl fmt::Display for Change {
+    /// `+ builtin:bash (was excluded by builtin:*, now offered by builtin:bash)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} (was {}, now {})", self.sign, self.subject, self.was, self.now)
+    }
+}
+
+/// Every change between two policies: tools first, sorted, then the other changes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PolicyDiff(Vec<Change>);
+
+impl PolicyDiff {
+    /// Whether nothing changes.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The changes.
+    pub fn changes(&self) -> &[Change] {
+        &self.0
+    }
+
+    fn push(&mut self, subject: String, tool: bool, was: (bool, String), now: (bool, String)) {
+        if was.0 != now.0 {
+            self.0.push(Change { sign: if now.0 { '+' } else { '-' }, subject, was: was.1, now: now.1, tool });
+        }
+    }
+}
+
+impl fmt::Display for PolicyDiff {
+    /// One line per change.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for change in &self.0 {
+            writeln!(f, "{change}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A Copilot decision in a reviewer's words, and whether the tool is offered.
+fn copilot_reason(decision: Decision<'_>) -> (bool, String) {
+    let reason = match decision {
+        Decision::OfferedNoAllowList => String::from("offered, no allow-list"),
+        Decision::OfferedBy(pattern) => format!("offered by {pattern}"),
+        Decision::ExcludedBy(pattern) => format!("excluded by {pattern}"),
+        Decision::NotInAllowList => String::from("not in the allow-list"),
+    };
+    (decision.is_offered(), reason)
+}
+
+impl ResolvedPolicy {
+    /// What changes from this policy to `new`: every tool whose decision changes, over the
+    /// pinned catalog's built-ins and every tool either policy names, then the client mode,
+    /// and each source opened or closed to tools neither names (for built-ins: those the
+    /// pinned catalog does not know yet). Equal decisions written differently give nothing.
+    #[must_use]
+    pub fn diff(&self, new: &ResolvedPolicy) -> PolicyDiff {
+        let mut diff = PolicyDiff::default();
+        let mut tools: Vec<(Source, String)> =
+            copilot::all_builtins().map(|name| (Source::Builtin, name.to_owned())).collect();
+        for policy in [self, new] {
+            for list in [policy.available_tools(), policy.excluded_tools()].into_iter().flatten() {
+                for pattern in list.as_slice().iter().filter(|p| !p.is_wildcard()) {
+                    let (source, name) = pattern.tool_key();
+                    tools.push((source, name.to_owned()));
+                }
+            }
+        }
+        tools.sort();
+        tools.dedup();
+        for (source, name) in &tools {
+            let tool = Tool::new(*source, name);
+            diff.push(tool.to_string(), true, copilot_reason(self.decide(&tool)), copilot_reason(new.decide(&tool)));
+        }
+        if self.client_mode() != new.client_mode() {
+            diff.0.push(Change {
+                sign: '~',
+                subject: String::from("client mode"),
+                was: self.client_mode().to_string(),
+                now: new.client_mode().to_string(),
+                tool: false,
+            });
+        }
+        for source in Source::ALL {
+            // A tool named `*` is matched by `source:*` patterns only: any tool neither names.
+            let other = Tool::new(source, "*");
+            let subject = match source {
+                Source::Builtin => format!("built-ins the pinned catalog (CLI {}) does not know", copilot::CLI_VERSION),
+                _ => format!("{source} tools neither policy names"),
+            };
+            diff.push(subject, false, copilot_reason(self.decide(&other)), copilot_reason(new.decide(&other)));
+        }
+        diff
+    }
+}
+
+/// A Claude Code decision in a reviewer's words, and whether the tool is permitted.
+fn claude_reason(selection: Option<&ClaudeCodeSelection>, tool: ClaudeTool) -> (bool, String) {
+    let Some(selection) = selection else { return (true, String::from("permitted, no selection")) };
+    let decision = selection.decide(tool);
+    let reason = match decision {
+        ClaudeDecision::PermittedByOnly => "listed in only",
+        ClaudeDecision::PermittedNotDisabled => "not disabled",
+        ClaudeDecision::DisabledByWildcard => "disable: *",
+        ClaudeDecision::Disabled => "listed in disable",
+        ClaudeDecision::DisabledWithBash => "disabled with Bash",
+        ClaudeDecision::NotInOnly => "not listed in only",
+    };
+    (decision.is_permitted(), String::from(reason))
+}
+
+/// What changes from one Claude Code selection to another (`None`: no selection), over the
+/// pinned catalog, then whether the selection is open to built-ins a newer CLI adds.
+#[must_use]
+pub fn diff_selections(old: Option<&ClaudeCodeSelection>, new: Option<&ClaudeCodeSelection>) -> PolicyDiff {
+    let mut diff = PolicyDiff::default();
+    let mut tools = ClaudeTool::ALL.to_vec();
+    tools.sort_by_key(|tool| tool.name());
+    for tool in tools {
+        diff.push(tool.name().to_owned(), true, claude_reason(old, tool), claude_reason(new, tool));
+    }
+    let open = |selection: Option<&ClaudeCodeSelection>| match selection.map(ClaudeCodeSelection::shape) {
+        None => (true, String::from("offered, no selection")),
+        Some(super::claude_code::SelectionShape::Disable(_)) => {
+            (true, String::from("offered, disable takes tools away"))
+        }
+        Some(_) => (false, String::from("not offered")),
+    };
+    let subject = format!("built-ins the pinned catalog (Claude Code {}) does not know", claude_code::CLI_VERSION);
+    diff.push(subject, false, open(old), open(new));
+    diff
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Change {
+    /// `{"change": "+", "tool": "builtin:bash", "was": ..., "now": ...}`; another change
+    /// names `what` instead of `tool`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("change", &self.sign)?;
+        map.serialize_entry(if self.tool { "tool" } else { "what" }, &self.subject)?;
+        map.serialize_entry("was", &self.was)?;
+        map.serialize_entry("now", &self.now)?;
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{ClaudeCode, ClientMode, PolicyEntry, Selector, WireName};
+
+    fn policy(
+        mode: ClientMode,
+        available: Option<&[&'static str]>,
+        excluded: Option<&[&'static str]>,
+    ) -> ResolvedPolicy {
+        let selector =
+            |names: &[&'static str]| Selector::Tools(names.iter().map(|n| WireName::from_static(n)).collect());
+        PolicyEntry::new(mode, available.map(selector), excluded.map(selector)).unwrap().resolve()
+    }
+
+    #[test]
+    fn a_tool_let_back_in() {
+        let old = policy(ClientMode::CopilotCli, Some(&["view", "mcp:*"]), Some(&["builtin:*"]));
+        let new = policy(ClientMode::CopilotCli, Some(&["view", "bash", "mcp:*"]), None);
+        let lines = old.diff(&new).to_string();
+        assert!(lines.contains("+ builtin:bash (was excluded by builtin:*, now offered by builtin:bash)\n"), "{lines}");
+        assert!(lines.contains("+ builtin:view (was excluded by builtin:*, now offered by builtin:view)\n"), "{lines}");
+        assert!(!lines.contains("builtin:grep"), "still not offered: {lines}");
+    }
+
+    #[test]
+    fn the_same_policy_written_differently_changes_nothing() {
+        let a = policy(ClientMode::CopilotCli, None, Some(&["bash", "web_fetch"]));
+        let b = policy(ClientMode::CopilotCli, None, Some(&["builtin:web_fetch", "builtin:bash"]));
+        assert!(a.diff(&b).is_empty(), "{}", a.diff(&b));
+        assert!(ResolvedPolicy::DEFAULT.diff(&ResolvedPolicy::DEFAULT).is_empty());
+    }
+
+    #[test]
+    fn client_mode_and_unknown_tools_are_other_changes() {
+        let old = policy(ClientMode::CopilotCli, None, Some(&["bash"]));
+        let new = policy(ClientMode::Empty, Some(&["view", "mcp:*"]), None);
+        let diff = old.diff(&new);
+        let other: Vec<String> = diff.changes().iter().filter(|c| !c.tool).map(ToString::to_string).collect();
+        assert_eq!(
+            other,
+            [
+                "~ client mode (was copilot-cli, now empty)",
+                "- built-ins the pinned catalog (CLI 1.0.102) does not know (was offered, no allow-list, now not in the allow-list)",
+                "- custom tools neither policy names (was offered, no allow-list, now not in the allow-list)",
+            ]
+        );
+        let tools: Vec<&str> = diff.changes().iter().filter(|c| c.tool).map(|c| c.subject.as_str()).collect();
+        let mut sorted = tools.clone();
+        sorted.sort_unstable();
+        assert_eq!(tools, sorted, "tool lines are sorted");
+    }
+
+    #[test]
+    fn claude_code_selections() {
+        let old = ClaudeCode::only([ClaudeTool::Read]);
+        let new = ClaudeCode::disable([ClaudeTool::Bash]);
+        let lines = diff_selections(Some(&old), Some(&new)).to_string();
+        assert!(lines.contains("+ Edit (was not listed in only, now not disabled)\n"), "{lines}");
+        for unchanged in ["Read", "Bash", "Monitor"] {
+            assert!(!lines.lines().any(|l| l[2..].starts_with(&format!("{unchanged} ("))), "{unchanged}: {lines}");
+        }
+        assert!(lines.contains("+ built-ins the pinned catalog (Claude Code 2.1.332) does not know"), "{lines}");
+        assert!(diff_selections(Some(&old), Some(&ClaudeCode::only([ClaudeTool::Read]))).is_empty());
+    }
+}
