@@ -10,7 +10,10 @@ use std::process::ExitCode;
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
 use tool_policy::runtime::claude_code::ClaudeCodeArgs;
 use tool_policy::text::Shown;
-use tool_policy::{ClaudeTool, Error, Lint, Located, Report, Runtime, Source, Tool, Warning, copilot, diff_selections};
+use tool_policy::{
+    ClaudeTool, Error, Host, Lint, Located, Report, Runtime, Source, Tool, Warning, attest_claude_code, copilot,
+    diff_selections,
+};
 
 const USAGE: &str = "\
 tool-policy: typed built-in tool policies for GitHub Copilot and Claude Code
@@ -20,6 +23,7 @@ usage:
   tool-policy check [--runtime copilot|claude-code] [--strict] FILE...
   tool-policy explain [--runtime copilot|claude-code] [--strict] FILE [TOOL...]
   tool-policy diff [--runtime copilot|claude-code] [--json] OLD NEW
+  tool-policy attest [--runtime copilot|claude-code] [--strict] [--custom NAME]... [--mcp-server NAME]... POLICY OBSERVED
   tool-policy schema
 
 --strict turns every warning (an unknown built-in name, a near-miss `kind`, a legacy
@@ -69,6 +73,20 @@ policy names, or built-ins the pinned catalog does not know). --json prints the 
 JSON array. Exit 0 when nothing changes, 1 when something does, 2 on trouble (usage, an
 unreadable or invalid document).";
 
+const ATTEST_HELP: &str = "\
+tool-policy attest [--runtime copilot|claude-code] [--strict] [--custom NAME]... [--mcp-server NAME]... POLICY OBSERVED
+
+Checks what a running session really offers against POLICY (what `resolve` reads).
+  copilot: OBSERVED is the `session.tools.getCurrentMetadata` result, asked right after
+    `session.tools.initializeAndValidate` (after create, after resume; after an options update,
+    after the next turn). --custom NAME declares a custom tool the host registered: any other
+    name the runtime does not mark as MCP is taken as a built-in.
+  claude-code: OBSERVED is a `--output-format stream-json --verbose` transcript, or its `init`
+    line. --mcp-server NAME declares a server the host passed with --mcp-config.
+Exit 0 attested (drift and notes on stderr), 1 violations (one `<tool>: offered, but <why>`
+line each on stderr), 2 usage, unreadable, or nothing to attest. --strict makes drift (an
+offered built-in the pinned catalog does not know, let through by a deny-list) a violation.";
+
 const SCHEMA_HELP: &str = "\
 tool-policy schema
 
@@ -102,6 +120,7 @@ struct Args {
     positional: Vec<String>,
     help: bool,
     json: bool,
+    host: Host,
 }
 
 fn run() -> Result<(), Failure> {
@@ -121,9 +140,10 @@ fn run() -> Result<(), Failure> {
         "check" => (CHECK_HELP, 1, usize::MAX),
         "explain" => (EXPLAIN_HELP, 1, usize::MAX),
         "diff" => (DIFF_HELP, 2, 2),
+        "attest" => (ATTEST_HELP, 2, 2),
         "schema" => (SCHEMA_HELP, 0, 0),
         other => {
-            let commands = ["resolve", "check", "explain", "diff", "schema"];
+            let commands = ["resolve", "check", "explain", "diff", "attest", "schema"];
             let hint = tool_policy::did_you_mean(other, commands)
                 .map(|c| format!(" (did you mean `{c}`?)"))
                 .unwrap_or_default();
@@ -141,6 +161,7 @@ fn run() -> Result<(), Failure> {
         "check" => check(&args, &args.positional),
         "explain" => explain(&args, &args.positional[0], &args.positional[1..]),
         "diff" => diff(&args, &args.positional[0], &args.positional[1]),
+        "attest" => attest(&args, &args.positional[0], &args.positional[1]),
         _ => print(tool_policy::schema::SCHEMA.trim_end()),
     }
 }
@@ -154,6 +175,7 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
         positional: Vec::new(),
         help: false,
         json: false,
+        host: Host::default(),
     };
     let mut options_end = false;
     while let Some(word) = words.next().transpose()? {
@@ -188,6 +210,20 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
             }
             "--help" | "-h" if inline.is_none() => args.help = true,
             "--json" if inline.is_none() => args.json = true,
+            "--custom" | "--mcp-server" => {
+                let value = match inline {
+                    Some(value) => value,
+                    None => words
+                        .next()
+                        .transpose()?
+                        .ok_or_else(|| Failure::Usage(format!("missing value for option `{option}`")))?,
+                };
+                if option == "--custom" {
+                    args.host.custom_tools.push(value);
+                } else {
+                    args.host.mcp_servers.get_or_insert_with(Vec::new).push(value);
+                }
+            }
             _ => return Err(Failure::Usage(format!("unexpected option `{}`", Shown(&word)))),
         }
     }
@@ -368,4 +404,52 @@ fn diff(args: &Args, old: &str, new: &str) -> Result<(), Failure> {
         print(changes.to_string().trim_end())?;
     }
     if changes.is_empty() { Ok(()) } else { Err(Failure::Invalid) }
+}
+
+/// `attest`: exit 0 attested, 1 violations, 2 on trouble or nothing to attest.
+fn attest(args: &Args, policy: &str, observed: &str) -> Result<(), Failure> {
+    let document = match load_one(args, policy) {
+        Err(Failure::Invalid) => return Err(Failure::Unreadable),
+        other => other?,
+    };
+    let text = match read(observed)? {
+        Ok(text) => text,
+        Err(error) => return Err(Failure::Usage(format!("{} is {error}", input_name(observed)))),
+    };
+    let unreadable = |error: LoadError| match error {
+        LoadError::Invalid(report) => {
+            for error in &report.errors {
+                eprintln!("{}: {error}", input_name(observed));
+            }
+            Failure::Unreadable
+        }
+        other => Failure::Usage(format!("{} is {other}", input_name(observed))),
+    };
+    let strict = args.options.strict;
+    let attestation = match &document {
+        Document::Copilot(document) => {
+            let offered = tool_policy::json::read_copilot_tools(&text).map_err(unreadable)?;
+            document.policy().attest(&offered, &args.host, strict)
+        }
+        Document::ClaudeCode(document) => {
+            let offered = tool_policy::json::read_claude_init(&text).map_err(unreadable)?;
+            attest_claude_code(document.selection.as_ref(), &offered, &args.host, strict)
+        }
+        _ => return Err(Failure::Usage(String::from("this runtime cannot be attested"))),
+    };
+    for tool in &attestation.drift {
+        eprintln!(
+            "warning: {}: offered by the runtime, unknown to the pinned catalog; the policy lets it through",
+            Shown(tool)
+        );
+    }
+    for tool in &attestation.not_offered {
+        eprintln!("note: {}: allowed, but not offered", Shown(tool));
+    }
+    if attestation.is_attested() {
+        print(&attestation.to_string())
+    } else {
+        eprintln!("{attestation}");
+        Err(Failure::Invalid)
+    }
 }

@@ -427,3 +427,66 @@ fn diff_says_what_an_agent_gains_and_loses() {
     assert!(stderr(&trouble).contains("broken.json: /kind: "), "{}", stderr(&trouble));
     assert_eq!(run(&["diff", &a], None).status.code(), Some(2), "usage");
 }
+
+#[test]
+fn attest_checks_what_the_session_really_offers() {
+    let locked = "examples/agents/locked-down.json";
+    let observed = file(
+        "metadata.json",
+        r#"{"tools":[{"name":"echo-ping","mcpServerName":"echo","mcpToolName":"ping"},{"name":"bash"},{"name":"lookup"}]}"#,
+    );
+    let caught = run(&["attest", locked, &observed], None);
+    assert_eq!(caught.status.code(), Some(1));
+    assert_eq!(
+        stderr(&caught),
+        "builtin:bash: offered, but no allow-list pattern matches it\nbuiltin:lookup: offered, but no allow-list pattern matches it\n",
+        "an undeclared name is a built-in, never custom"
+    );
+    let mcp_only = file("mcp.json", r#"{"tools":[{"name":"echo-ping","mcpServerName":"echo"}]}"#);
+    let fine = run(&["attest", locked, &mcp_only], None);
+    assert_eq!(fine.status.code(), Some(0), "{}", stderr(&fine));
+    assert_eq!(String::from_utf8(fine.stdout).unwrap(), "attested: 1 tools offered, all allowed\n");
+
+    let custom_policy = file(
+        "custom.json",
+        r#"{"kind":"github-cli-builtin-tools","client-mode":"empty","available-tools":{"tools":["custom:lookup"]}}"#,
+    );
+    let custom = file("custom-metadata.json", r#"{"result":{"tools":[{"name":"lookup"}]}}"#);
+    assert_eq!(run(&["attest", &custom_policy, &custom], None).status.code(), Some(1), "not declared");
+    assert_eq!(run(&["attest", "--custom", "lookup", &custom_policy, &custom], None).status.code(), Some(0));
+
+    let deny = file("deny.json", r#"{"kind":"github-cli-builtin-tools","excluded-tools":{"tools":["bash"]}}"#);
+    let newer = file("newer.json", r#"{"tools":[{"name":"view"},{"name":"brand_new_tool"}]}"#);
+    let drift = run(&["attest", &deny, &newer], None);
+    assert_eq!(drift.status.code(), Some(0));
+    assert!(
+        stderr(&drift)
+            .contains("warning: builtin:brand_new_tool: offered by the runtime, unknown to the pinned catalog")
+    );
+    let strict = run(&["attest", "--strict", "--allow", "open-to-new-builtins", &deny, &newer], None);
+    assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
+    assert!(
+        stderr(&strict)
+            .starts_with("builtin:brand_new_tool: offered, but it is unknown to the catalog of Copilot CLI 1.0.102")
+    );
+
+    let uninitialized = file("null.json", r#"{"tools": null}"#);
+    let nothing = run(&["attest", locked, &uninitialized], None);
+    assert_eq!(nothing.status.code(), Some(2));
+    assert!(stderr(&nothing).contains("call `session.tools.initializeAndValidate` first"), "{}", stderr(&nothing));
+
+    let reader = file("reader.json", r#"{"only":["Read","Agent"]}"#);
+    let transcript = file(
+        "transcript.jsonl",
+        "{\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Task\",\"Read\",\"mcp__host__echo\"]}\n{\"type\":\"assistant\"}\n",
+    );
+    let claude = run(&["attest", "--runtime", "claude-code", &reader, &transcript], None);
+    assert_eq!(claude.status.code(), Some(0), "`Task` is `Agent`: {}", stderr(&claude));
+    let leaked = file("leaked.jsonl", "{\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\",\"Bash\"]}\n");
+    let leak = run(&["attest", "--runtime", "claude-code", &reader, &leaked], None);
+    assert_eq!(leak.status.code(), Some(1));
+    assert_eq!(
+        stderr(&leak),
+        "note: Agent: allowed, but not offered\nBash: offered, but not permitted (not listed in `only`)\n"
+    );
+}

@@ -9,6 +9,7 @@
 mod claude_code;
 mod copilot;
 mod custom_agents;
+mod observed;
 mod reader;
 pub mod schema;
 
@@ -18,6 +19,7 @@ pub use claude_code::{ClaudeCodeDocument, load_claude_code, load_claude_code_wit
 pub use copilot::{
     CopilotDocument, load, load_definition, load_definition_value, load_entry, load_entry_value, load_value, load_with,
 };
+pub use observed::{read_claude_init, read_copilot_tools};
 pub use reader::{MAX_DOCUMENT_BYTES, MAX_NESTING};
 
 use crate::model::runtime::Runtime;

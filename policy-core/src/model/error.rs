@@ -140,6 +140,11 @@ pub enum Error {
         /// The name.
         name: String,
     },
+    /// A runtime's report that holds nothing to attest.
+    NotAttestable {
+        /// Why.
+        reason: &'static str,
+    },
     /// A lint name that does not exist.
     UnknownLint {
         /// What was written.
@@ -315,6 +320,7 @@ impl fmt::Display for Error {
                 Shown(name),
                 Shown(name)
             ),
+            Error::NotAttestable { reason } => write!(f, "nothing to attest: {reason}"),
             Error::UnknownLint { name } => {
                 let suggestion = did_you_mean(name, Lint::NAMES.iter().copied());
                 write!(f, "unknown lint `{}`; expected {}{}", Shown(name), one_of(Lint::NAMES), hint(suggestion))

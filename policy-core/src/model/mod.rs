@@ -2,6 +2,7 @@
 //! decisions, the Claude Code selection, sub-agent tool lists, and the errors. Every front
 //! door (the macro, the builder, the JSON reader) calls these; none holds a rule of its own.
 
+mod attest;
 mod builtins;
 mod claude_code;
 mod diff;
@@ -16,6 +17,7 @@ mod subagent;
 pub mod vocab;
 mod wire;
 
+pub use attest::{Attestation, Host, OfferedTool, Violation, attest_claude_code};
 pub use builtins::suggest as suggest_builtin;
 pub use claude_code::{
     ClaudeCode, ClaudeCodeSelection, ClaudeDecision, NameLookup, SelectionDraft, SelectionShape, ShapeDraft,

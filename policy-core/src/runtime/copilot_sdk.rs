@@ -23,7 +23,9 @@ use std::path::PathBuf;
 
 use github_copilot_sdk::{ClientMode as SdkMode, ClientOptions, ResumeSessionConfig, SessionConfig};
 
-use crate::model::{ClientMode, ResolvedPolicy, ToolList};
+use github_copilot_sdk::session::Session;
+
+use crate::model::{Attestation, ClientMode, Host, OfferedTool, ResolvedPolicy, ToolList};
 
 /// Client options for a policy's mode, or what is still needed to build them.
 #[derive(Debug)]
@@ -91,6 +93,63 @@ impl ResolvedPolicy {
         config.available_tools = strings(self.available_tools());
         config.excluded_tools = strings(self.excluded_tools());
         config
+    }
+}
+
+/// Why a session could not be attested; each means the session must not go on.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum AttestError {
+    /// An SDK call failed.
+    Sdk(github_copilot_sdk::Error),
+    /// The session reported `tools: null`: its tools are not initialized.
+    NotInitialized,
+    /// The session offers tools the policy does not allow.
+    Violations(Attestation),
+}
+
+impl std::fmt::Display for AttestError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AttestError::Sdk(error) => write!(f, "cannot ask the session what it offers: {error}"),
+            AttestError::NotInitialized => f.write_str("the session's tools are not initialized"),
+            AttestError::Violations(attestation) => attestation.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AttestError {}
+
+impl ResolvedPolicy {
+    /// Asks a session what it really offers and attests it against this policy:
+    /// `session.tools.initializeAndValidate`, then `session.tools.getCurrentMetadata` (both
+    /// experimental in the SDK). Call it right after create and after every resume; after
+    /// `session.options.update` the runtime's answer is stale until the next turn, so attest
+    /// after that turn. `Ok` only when every offered tool is allowed:
+    ///
+    /// ```no_run
+    /// # async fn run(session: github_copilot_sdk::session::Session, policy: policy_core::ResolvedPolicy)
+    /// # -> Result<(), Box<dyn std::error::Error>> {
+    /// let host = policy_core::Host { custom_tools: vec!["lookup".into()], ..Default::default() };
+    /// policy.attest_session(&session, &host, false).await?; // attest, or end the session
+    /// # Ok(()) }
+    /// ```
+    pub async fn attest_session(
+        &self,
+        session: &Session,
+        host: &Host,
+        strict: bool,
+    ) -> Result<Attestation, AttestError> {
+        let tools = session.rpc().tools();
+        tools.initialize_and_validate().await.map_err(AttestError::Sdk)?;
+        let metadata = tools.get_current_metadata().await.map_err(AttestError::Sdk)?;
+        let offered: Vec<OfferedTool> = metadata
+            .tools
+            .ok_or(AttestError::NotInitialized)?
+            .into_iter()
+            .map(|tool| OfferedTool { name: tool.name, mcp_server: tool.mcp_server_name })
+            .collect();
+        self.attest(&offered, host, strict).ok().map_err(AttestError::Violations)
     }
 }
 

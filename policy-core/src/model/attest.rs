@@ -1,0 +1,310 @@
+//! Attestation: what a running session really offers, checked against the policy. Everything
+//! else in the library predicts; this checks the runtime's own answer, so a filter dropped on
+//! resume, a policy applied to the wrong client, or a runtime newer than the pinned catalog is
+//! caught in production.
+//!
+//! Offered names are classified fail-closed: an MCP tool is one the runtime marks as MCP; a
+//! custom tool is one the host says it registered; every other name is a built-in, so an
+//! unknown name can never pass as custom.
+
+use std::fmt;
+
+use super::claude_code::{ClaudeCodeSelection, NameLookup, SelectionShape};
+use super::resolved::{Decision, ResolvedPolicy, ToolList};
+use super::wire::{Source, Tool};
+use crate::catalog::claude_code::{self, ClaudeTool};
+use crate::catalog::copilot;
+use crate::text::Shown;
+
+/// A tool a Copilot session reported (`session.tools.getCurrentMetadata`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OfferedTool {
+    /// The name the model receives.
+    pub name: String,
+    /// The MCP server, when the runtime marks the tool as an MCP tool.
+    pub mcp_server: Option<String>,
+}
+
+impl OfferedTool {
+    /// A tool the runtime does not mark as MCP.
+    pub fn new(name: impl Into<String>) -> OfferedTool {
+        OfferedTool { name: name.into(), mcp_server: None }
+    }
+
+    /// An MCP tool of `server`.
+    pub fn mcp(name: impl Into<String>, server: impl Into<String>) -> OfferedTool {
+        OfferedTool { name: name.into(), mcp_server: Some(server.into()) }
+    }
+}
+
+/// What the host knows of its session.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Host {
+    /// The custom tools it registered (Copilot).
+    pub custom_tools: Vec<String>,
+    /// The MCP servers it passed (Claude Code `--mcp-config`), when it wants them checked:
+    /// a tool of any other server is a violation under a selection.
+    pub mcp_servers: Option<Vec<String>>,
+}
+
+/// An offered tool the policy does not allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The tool, classified (`builtin:bash`, or a Claude Code name).
+    pub tool: String,
+    /// Why the policy does not allow it.
+    pub why: String,
+}
+
+impl fmt::Display for Violation {
+    /// `<tool>: offered, but <why>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: offered, but {}", Shown(&self.tool), self.why)
+    }
+}
+
+/// The outcome of checking a session.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Attestation {
+    /// Offered and allowed.
+    pub allowed: Vec<String>,
+    /// Offered but not allowed: any one means the session must not go on.
+    pub violations: Vec<Violation>,
+    /// Offered built-ins the pinned catalog does not know, allowed by the policy (a
+    /// deny-list lets them through): warnings, violations in strict mode.
+    pub drift: Vec<String>,
+    /// Named in the policy's allow-list (or registered by the host) and allowed, but not
+    /// offered: information only.
+    pub not_offered: Vec<String>,
+}
+
+impl Attestation {
+    /// Whether the session offers only what the policy allows.
+    pub fn is_attested(&self) -> bool {
+        self.violations.is_empty()
+    }
+
+    /// `Ok` when attested, else the attestation with its violations: "attest or end the
+    /// session" as one `?`.
+    pub fn ok(self) -> Result<Attestation, Attestation> {
+        if self.is_attested() { Ok(self) } else { Err(self) }
+    }
+
+    fn drifted(&mut self, tool: String, cli: &str, strict: bool) {
+        if strict {
+            let why = format!("it is unknown to the catalog of {cli} (strict mode refuses drift)");
+            self.violations.push(Violation { tool, why });
+        } else {
+            self.drift.push(tool);
+        }
+    }
+}
+
+impl fmt::Display for Attestation {
+    /// One line per violation, or a summary when there is none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.violations.is_empty() {
+            return write!(f, "attested: {} tools offered, all allowed", self.allowed.len() + self.drift.len());
+        }
+        for (i, violation) in self.violations.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            violation.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Attestation {}
+
+impl ResolvedPolicy {
+    /// Checks what a Copilot session offers (`getCurrentMetadata` after
+    /// `initializeAndValidate`) against this policy.
+    #[must_use]
+    pub fn attest(&self, offered: &[OfferedTool], host: &Host, strict: bool) -> Attestation {
+        let mut attestation = Attestation::default();
+        for reported in offered {
+            let source = if reported.mcp_server.is_some() {
+                Source::Mcp
+            } else if host.custom_tools.contains(&reported.name) {
+                Source::Custom
+            } else {
+                Source::Builtin
+            };
+            let tool = Tool::new(source, &reported.name);
+            let why = match self.decide(&tool) {
+                Decision::ExcludedBy(pattern) => format!("the policy excludes it (`{pattern}`)"),
+                Decision::NotInAllowList => String::from("no allow-list pattern matches it"),
+                _ if source == Source::Builtin && !copilot::is_builtin(&reported.name) => {
+                    let cli = format!("Copilot CLI {}", copilot::CLI_VERSION);
+                    attestation.drifted(tool.to_string(), &cli, strict);
+                    continue;
+                }
+                _ => {
+                    attestation.allowed.push(tool.to_string());
+                    continue;
+                }
+            };
+            attestation.violations.push(Violation { tool: tool.to_string(), why });
+        }
+        let was_offered = |tool: &Tool<'_>| {
+            offered.iter().any(|o| o.name == tool.name() && (o.mcp_server.is_some() == (tool.source() == Source::Mcp)))
+        };
+        let named = self.available_tools().map(ToolList::as_slice).unwrap_or_default();
+        let mut expected: Vec<Tool<'_>> = named
+            .iter()
+            .filter(|p| !p.is_wildcard())
+            .map(|p| {
+                let (source, name) = p.tool_key();
+                Tool::new(source, name)
+            })
+            .collect();
+        expected.extend(host.custom_tools.iter().map(|name| Tool::custom(name)));
+        for tool in expected {
+            if self.offers(&tool) && !was_offered(&tool) && !attestation.not_offered.contains(&tool.to_string()) {
+                attestation.not_offered.push(tool.to_string());
+            }
+        }
+        attestation
+    }
+}
+
+/// Checks what a Claude Code session offers (the `tools` of its stream-json `init` message)
+/// against its selection (`None`: no selection). MCP tools (`mcp__<server>__<tool>`) are not
+/// governed by the selection; with [`Host::mcp_servers`], one of a server the host did not
+/// pass is a violation under a selection (`--strict-mcp-config` drops the others).
+#[must_use]
+pub fn attest_claude_code(
+    selection: Option<&ClaudeCodeSelection>,
+    offered: &[String],
+    host: &Host,
+    strict: bool,
+) -> Attestation {
+    let mut attestation = Attestation::default();
+    for name in offered {
+        if let Some(rest) = name.strip_prefix("mcp__") {
+            let server = rest.split("__").next().unwrap_or_default();
+            match &host.mcp_servers {
+                Some(servers) if selection.is_some() && !servers.iter().any(|s| s == server) => {
+                    let why = format!(
+                        "its MCP server `{}` was not passed by the host, and `--strict-mcp-config` drops the others",
+                        Shown(server)
+                    );
+                    attestation.violations.push(Violation { tool: name.clone(), why });
+                }
+                _ => attestation.allowed.push(name.clone()),
+            }
+            continue;
+        }
+        match ClaudeTool::lookup(name).map(NameLookup::tool) {
+            Ok(tool) => match selection.map(|s| s.decide(tool)) {
+                Some(decision) if !decision.is_permitted() => {
+                    attestation.violations.push(Violation { tool: tool.name().to_owned(), why: decision.to_string() });
+                }
+                _ => attestation.allowed.push(tool.name().to_owned()),
+            },
+            // A built-in a newer CLI added: `only` and `disable: "*"` never let it through.
+            Err(_) => match selection.map(ClaudeCodeSelection::shape) {
+                None | Some(SelectionShape::Disable(_)) => {
+                    attestation.drifted(name.clone(), &format!("Claude Code {}", claude_code::CLI_VERSION), strict);
+                }
+                Some(_) => attestation.violations.push(Violation {
+                    tool: name.clone(),
+                    why: format!(
+                        "the selection does not permit it (it is unknown to the catalog of Claude Code {})",
+                        claude_code::CLI_VERSION
+                    ),
+                }),
+            },
+        }
+    }
+    if let Some(SelectionShape::Only(only)) = selection.map(ClaudeCodeSelection::shape) {
+        for tool in only {
+            let offered_as = |name: &String| ClaudeTool::lookup(name).is_ok_and(|found| found.tool() == *tool);
+            if !offered.iter().any(offered_as) {
+                attestation.not_offered.push(tool.name().to_owned());
+            }
+        }
+    }
+    attestation
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{ClaudeCode, ClientMode, PolicyEntry, Selector, WireName};
+
+    fn policy(available: Option<&[&'static str]>, excluded: Option<&[&'static str]>) -> ResolvedPolicy {
+        let selector =
+            |names: &[&'static str]| Selector::Tools(names.iter().map(|n| WireName::from_static(n)).collect());
+        PolicyEntry::new(ClientMode::CopilotCli, available.map(selector), excluded.map(selector)).unwrap().resolve()
+    }
+
+    #[test]
+    fn offered_tools_are_classified_fail_closed() {
+        let mcp_only = policy(Some(&["mcp:*", "custom:lookup"]), None);
+        let host = Host { custom_tools: vec!["lookup".into()], mcp_servers: None };
+        let offered =
+            [OfferedTool::mcp("echo-ping", "echo"), OfferedTool::new("lookup"), OfferedTool::new("my_helper")];
+        let attestation = mcp_only.attest(&offered, &host, false);
+        assert_eq!(attestation.allowed, ["mcp:echo-ping", "custom:lookup"]);
+        // Not declared by the host and not marked MCP: a built-in, so it cannot pass as custom.
+        assert_eq!(attestation.violations.len(), 1);
+        assert_eq!(
+            attestation.violations[0].to_string(),
+            "builtin:my_helper: offered, but no allow-list pattern matches it"
+        );
+        assert!(attestation.ok().is_err());
+    }
+
+    #[test]
+    fn a_dropped_filter_is_caught_and_drift_is_reported() {
+        let no_shell = policy(None, Some(&["bash"]));
+        let offered = [OfferedTool::new("bash"), OfferedTool::new("view"), OfferedTool::new("shiny_new_tool")];
+        let attestation = no_shell.attest(&offered, &Host::default(), false);
+        assert_eq!(
+            attestation.violations[0].to_string(),
+            "builtin:bash: offered, but the policy excludes it (`builtin:bash`)"
+        );
+        assert_eq!(attestation.drift, ["builtin:shiny_new_tool"]);
+        let strict = no_shell.attest(&offered[1..], &Host::default(), true);
+        assert_eq!(
+            strict.violations[0].to_string(),
+            "builtin:shiny_new_tool: offered, but it is unknown to the catalog of Copilot CLI 1.0.102 (strict mode refuses drift)"
+        );
+        let fine = no_shell.attest(&[OfferedTool::new("view")], &Host::default(), true);
+        assert!(fine.is_attested());
+        assert_eq!(fine.to_string(), "attested: 1 tools offered, all allowed");
+    }
+
+    #[test]
+    fn allowed_but_not_offered_is_information() {
+        let review = policy(Some(&["view", "grep"]), None);
+        let attestation = review.attest(&[OfferedTool::new("view")], &Host::default(), false);
+        assert!(attestation.is_attested());
+        assert_eq!(attestation.not_offered, ["builtin:grep"]);
+    }
+
+    #[test]
+    fn claude_code_init_tools() {
+        let reader = ClaudeCode::only([ClaudeTool::Read, ClaudeTool::Agent]);
+        let offered: Vec<String> = ["Read", "Task", "mcp__host__echo"].map(String::from).to_vec();
+        let attestation = attest_claude_code(Some(&reader), &offered, &Host::default(), false);
+        assert!(attestation.is_attested(), "{attestation}");
+        assert_eq!(attestation.allowed, ["Read", "Agent", "mcp__host__echo"], "`Task` is `Agent`");
+        let leaked: Vec<String> = ["Read", "Bash", "NewTool"].map(String::from).to_vec();
+        let attestation = attest_claude_code(Some(&reader), &leaked, &Host::default(), false);
+        let tools: Vec<&str> = attestation.violations.iter().map(|v| v.tool.as_str()).collect();
+        assert_eq!(tools, ["Bash", "NewTool"]);
+        let no_web = ClaudeCode::disable([ClaudeTool::WebFetch]);
+        let drifted = attest_claude_code(Some(&no_web), &leaked, &Host::default(), false);
+        assert!(drifted.is_attested() && drifted.drift == ["NewTool"]);
+        assert!(!attest_claude_code(Some(&no_web), &leaked, &Host::default(), true).is_attested());
+        let host = Host { custom_tools: Vec::new(), mcp_servers: Some(vec!["host".into()]) };
+        let own = ["mcp__project__x".to_owned()];
+        assert!(!attest_claude_code(Some(&no_web), &own, &host, false).is_attested());
+        assert!(attest_claude_code(None, &own, &host, false).is_attested(), "no selection: no --strict-mcp-config");
+    }
+}
