@@ -353,9 +353,10 @@ fn each_lint_is_raised_by_name_at_its_pointer() {
     assert!(stderr(&unknown).contains("did you mean `dead-allow`?"), "{}", stderr(&unknown));
 }
 
-/// Writes `text` to a fresh file and returns its path.
+/// Writes `text` to a fresh file and returns its path (in a directory of its own: tests run
+/// in parallel, and another test removes its own directory when done).
 fn file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tool-policy-cli-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("tool-policy-cli-files-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -453,7 +454,8 @@ fn attest_checks_what_the_session_really_offers() {
     );
     let custom = file("custom-metadata.json", r#"{"result":{"tools":[{"name":"lookup"}]}}"#);
     assert_eq!(run(&["attest", &custom_policy, &custom], None).status.code(), Some(1), "not declared");
-    assert_eq!(run(&["attest", "--custom", "lookup", &custom_policy, &custom], None).status.code(), Some(0));
+    let declared = run(&["attest", "--custom", "lookup", &custom_policy, &custom], None);
+    assert_eq!(declared.status.code(), Some(0), "{}", stderr(&declared));
 
     let deny = file("deny.json", r#"{"kind":"github-cli-builtin-tools","excluded-tools":{"tools":["bash"]}}"#);
     let newer = file("newer.json", r#"{"tools":[{"name":"view"},{"name":"brand_new_tool"}]}"#);
