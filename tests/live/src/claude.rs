@@ -8,9 +8,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tool_policy::claude::{self, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
+use tool_policy::claude::{self, ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
+use tool_policy::{Host, attest_claude_code};
 
-use crate::{Outcome, http};
+use crate::{Attested, Outcome, http};
 
 /// One Claude Code case.
 pub struct Case {
@@ -73,7 +74,8 @@ fn mcp_config(name: &str, me: &Path) -> Value {
 }
 
 /// Runs the CLI once; the offered names of its first model request.
-fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result<(), String> {
+/// Runs the CLI once for `case`; returns its stream-json transcript.
+fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result<String, String> {
     let home = dir.join("home");
     let config = home.join(".claude");
     let work = dir.join("work");
@@ -89,6 +91,8 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
     // The prompt comes right after -p, before the variadic flags; those use `=`.
     let mut args = vec![String::from("-p"), String::from("hi")];
     args.extend(ClaudeCodeArgs(case.selection.clone()).args());
+    // The transcript's `init` message is what attestation reads.
+    args.extend([String::from("--output-format=stream-json"), String::from("--verbose")]);
     if case.host_mcp {
         args.push(format!("--mcp-config={}", mcp_config("echo", me)));
     }
@@ -118,11 +122,34 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
     if !output.status.success() {
         return Err(format!("claude exited {}: {}", output.status, String::from_utf8_lossy(&output.stderr)));
     }
-    Ok(())
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// Attests a run's `init` message against `selection`: the tools it offers (less the
+/// `ToolSearch` plumbing, which the offered model leaves out too), or why it was refused.
+fn attested(
+    selection: Option<&ClaudeCodeSelection>,
+    transcript: &str,
+    host_mcp: bool,
+) -> Result<BTreeSet<String>, String> {
+    let offered = tool_policy::json::read_claude_init(transcript).map_err(|e| format!("attestation: {e}"))?;
+    let servers = if host_mcp { vec![String::from("echo")] } else { Vec::new() };
+    let host = Host { mcp_servers: Some(servers), ..Host::default() };
+    let attestation = attest_claude_code(selection, &offered, &host, false);
+    if !attestation.is_attested() {
+        return Err(format!("attestation refused the run: {attestation}"));
+    }
+    Ok(attestation.allowed.iter().chain(&attestation.drift).filter(|n| *n != "ToolSearch").cloned().collect())
 }
 
 /// Runs every case; each compares the offered names with the library's model.
-pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome> {
+pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> (Vec<Outcome>, Attested) {
+    let mut counts = Attested::default();
+    let outcomes = run_cases(cli, me, scratch, cases, &mut counts);
+    (outcomes, counts)
+}
+
+fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut Attested) -> Vec<Outcome> {
     let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
     let recorder = Arc::clone(&requests);
     let port = match http::serve(move |method, path, body| {
@@ -148,13 +175,15 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
         Ok(port) => port,
         Err(e) => return vec![Outcome::failed("claude-code: fake API", format!("cannot listen: {e}"))],
     };
-    let observe = |name: &str, case: &Case| -> Result<BTreeSet<String>, String> {
+    let observe = |name: &str, case: &Case| -> Result<(BTreeSet<String>, String), String> {
         requests.lock().unwrap().clear();
-        run_once(cli, me, &scratch.join(name), case, port)?;
+        let transcript = run_once(cli, me, &scratch.join(name), case, port)?;
         std::thread::sleep(Duration::from_millis(50));
         let first = requests.lock().unwrap().first().cloned();
-        first.map(|body| offered(&body)).ok_or_else(|| String::from("the CLI sent no model request"))
+        let offered = first.map(|body| offered(&body)).ok_or_else(|| String::from("the CLI sent no model request"))?;
+        Ok((offered, transcript))
     };
+    let mut plain_transcript = None;
     let mut outcomes = Vec::new();
     // One baseline (no selection) per environment: the built-ins the CLI offers there.
     let mut baselines: Vec<(Environment, Result<Vec<ClaudeTool>, String>)> = Vec::new();
@@ -163,14 +192,18 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
         if !baselines.iter().any(|(k, _)| *k == key) {
             let plain = Case { name: String::new(), selection: None, ..*case };
             let label = format!("baseline-{}-{}-{}", case.model.unwrap_or("default"), case.host_mcp, case.own_mcp);
-            let baseline = observe(&label, &plain)
-                .map(|names| names.iter().filter_map(|n| ClaudeTool::from_canonical(n)).collect::<Vec<_>>());
+            let baseline = observe(&label, &plain).map(|(names, transcript)| {
+                if key == (None, false, false) {
+                    plain_transcript = Some(transcript);
+                }
+                names.iter().filter_map(|n| ClaudeTool::from_canonical(n)).collect::<Vec<_>>()
+            });
             baselines.push((key, baseline));
         }
         let baseline = baselines.iter().find(|(k, _)| *k == key).map(|(_, b)| b.clone()).unwrap_or(Err(String::new()));
         let outcome = match (baseline, observe(&case.name, case)) {
             (Err(e), _) | (_, Err(e)) => Outcome::failed(&case.name, e),
-            (Ok(defaults), Ok(observed)) => {
+            (Ok(defaults), Ok((observed, transcript))) => {
                 let mut expected: BTreeSet<String> =
                     claude::offered(case.selection.as_ref(), &defaults).iter().map(|t| t.name().to_owned()).collect();
                 if case.host_mcp {
@@ -181,11 +214,39 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
                         expected.extend(crate::mcp::TOOLS.iter().map(|t| format!("mcp__{server}__{t}")));
                     }
                 }
-                Outcome::compare(&case.name, expected, observed)
+                let observed_names: BTreeSet<String> =
+                    observed.iter().filter(|n| *n != "ToolSearch").cloned().collect();
+                let attestation = attested(case.selection.as_ref(), &transcript, case.host_mcp);
+                let mut outcome = Outcome::compare(&case.name, expected, observed);
+                match attestation {
+                    Ok(attested) if attested == observed_names => counts.sessions += 1,
+                    Ok(attested) => {
+                        outcome.mismatch.get_or_insert(format!(
+                            "attested {attested:?}, but the model was offered {observed_names:?}"
+                        ));
+                    }
+                    Err(why) => {
+                        outcome.mismatch.get_or_insert(why);
+                    }
+                }
+                outcome
             }
         };
         outcomes.push(outcome);
     }
+    // A control: a run without its arguments must fail attestation against the selection.
+    let name = "control: a run without its arguments fails attestation";
+    counts.controls += 1;
+    outcomes.push(match plain_transcript {
+        Some(transcript) => match attested(Some(&ClaudeCode::only([ClaudeTool::Read])), &transcript, false) {
+            Err(why) if why.starts_with("attestation refused") => {
+                counts.controls_caught += 1;
+                Outcome { name: name.to_owned(), offered: 0, mismatch: None }
+            }
+            other => Outcome::failed(name, format!("attestation passed a run without its arguments: {other:?}")),
+        },
+        None => Outcome::failed(name, String::from("no plain run to attest")),
+    });
     // The catalog's default set is what the default model offers with nothing configured.
     if let Some((_, Ok(defaults))) = baselines.iter().find(|(k, _)| *k == (None, false, false)) {
         let observed = defaults.iter().map(|t| t.name().to_owned()).collect();

@@ -17,9 +17,10 @@ use github_copilot_sdk::{
 };
 use indexmap::IndexMap;
 use serde_json::{Value, json};
-use tool_policy::{ClientMode, ResolvedPolicy, Source, Tool, copilot};
+use tool_policy::runtime::copilot_sdk::AttestError;
+use tool_policy::{ClientMode, Host, ResolvedPolicy, Source, Tool, copilot};
 
-use crate::{Outcome, http};
+use crate::{Attested, Outcome, http};
 
 /// One Copilot case.
 pub struct Case {
@@ -101,6 +102,33 @@ fn last_tools(requests: &Mutex<Vec<Value>>) -> Option<BTreeSet<String>> {
     )
 }
 
+/// What the host knows: the custom tools it registers on every session.
+fn host() -> Host {
+    Host { custom_tools: CUSTOM_TOOLS.map(String::from).to_vec(), ..Host::default() }
+}
+
+/// Attests `session` against `policy` through the library's SDK helper: the tools the session
+/// says it offers, classified, or why attestation refused it.
+async fn attested(policy: &ResolvedPolicy, session: &Session) -> Result<BTreeSet<String>, String> {
+    match policy.attest_session(session, &host(), false).await {
+        Ok(attestation) => Ok(attestation.allowed.iter().chain(&attestation.drift).cloned().collect()),
+        Err(AttestError::Violations(attestation)) => Err(format!("attestation refused the session: {attestation}")),
+        Err(error) => Err(format!("attestation: {error}")),
+    }
+}
+
+/// Whether an attestation agrees with what the model was then offered; `None` when it does.
+fn disagreement(attestation: &Result<BTreeSet<String>, String>, offered: &BTreeSet<String>) -> Option<String> {
+    let offered: BTreeSet<String> = offered.iter().map(|name| classify(name).to_string()).collect();
+    match attestation {
+        Err(why) => Some(why.clone()),
+        Ok(attested) if *attested != offered => {
+            Some(format!("attested {attested:?}, but the model was offered {offered:?}"))
+        }
+        Ok(_) => None,
+    }
+}
+
 /// Which source a name the model received comes from.
 fn classify(name: &str) -> Tool<'_> {
     if CUSTOM_TOOLS.contains(&name) {
@@ -160,28 +188,33 @@ fn policy_of(entry: &str) -> Result<ResolvedPolicy, String> {
     tool_policy::json::load_entry(entry).map(|l| l.into_policy()).map_err(|e| e.to_string())
 }
 
-/// One turn in a session configured by `policy`; returns the offered names of the create
-/// turn and, when asked, of a resumed turn.
+/// What one session offered the model, and what attesting it before that turn said.
+type Observed = (BTreeSet<String>, Result<BTreeSet<String>, String>);
+
+/// One turn in a session configured by `policy`, attested before the turn; returns what the
+/// create turn offered and, when asked, what a resumed turn offered.
 async fn turn(
     runtime: &Runtime,
     me: &Path,
     port: u16,
     requests: &Mutex<Vec<Value>>,
     case: &Case,
-) -> Result<(BTreeSet<String>, Option<BTreeSet<String>>), String> {
+) -> Result<(Observed, Option<Observed>), String> {
     let config = case.policy.apply_to_session(session_config(me, port));
     let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
+    let attestation = attested(&case.policy, &session).await;
     let created = offered_in(&session, requests, "hello").await?;
     let id = session.id().clone();
     let _ = session.disconnect().await;
     if !case.resume {
-        return Ok((created, None));
+        return Ok(((created, attestation), None));
     }
     let resume = case.policy.apply_to_resume(resume_config(id, me, port));
     let resumed = runtime.client.resume_session(resume).await.map_err(|e| format!("resume: {e}"))?;
+    let resumed_attestation = attested(&case.policy, &resumed).await;
     let after = offered_in(&resumed, requests, "again").await?;
     let _ = resumed.disconnect().await;
-    Ok((created, Some(after)))
+    Ok(((created, attestation), Some((after, resumed_attestation))))
 }
 
 /// Two controls showing why the library sends what it sends: with the runtime's default
@@ -193,6 +226,7 @@ async fn controls(
     port: u16,
     requests: &Mutex<Vec<Value>>,
     universe: &BTreeSet<String>,
+    counts: &mut Attested,
 ) -> Vec<Outcome> {
     let mut outcomes = Vec::new();
 
@@ -236,7 +270,7 @@ async fn controls(
     });
 
     let name = "control: a resume without the filter offers everything";
-    let result: Result<BTreeSet<String>, String> = async {
+    let result: Result<Observed, String> = async {
         let locked = policy_of(r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["mcp:*"]}}"#)?;
         let session = runtime
             .client
@@ -247,13 +281,46 @@ async fn controls(
         let id = session.id().clone();
         let _ = session.disconnect().await;
         let resumed = runtime.client.resume_session(resume_config(id, me, port)).await.map_err(|e| e.to_string())?;
+        // Attestation must catch the dropped filter before the turn.
+        let attestation = attested(&locked, &resumed).await;
         let observed = offered_in(&resumed, requests, "again").await?;
         let _ = resumed.disconnect().await;
-        Ok(observed)
+        Ok((observed, attestation))
     }
     .await;
     outcomes.push(match result {
-        Ok(observed) => Outcome::compare(name, universe.clone(), observed),
+        Ok((observed, attestation)) => {
+            let mut outcome = Outcome::compare(name, universe.clone(), observed);
+            counts.controls += 1;
+            match attestation {
+                Err(why) if why.starts_with("attestation refused") => counts.controls_caught += 1,
+                other => {
+                    outcome.mismatch.get_or_insert(format!("attestation did not catch the resume: {other:?}"));
+                }
+            }
+            outcome
+        }
+        Err(e) => Outcome::failed(name, e),
+    });
+
+    let name = "control: a session created without the filter fails attestation";
+    let result: Result<Result<BTreeSet<String>, String>, String> = async {
+        let locked = policy_of(r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["mcp:*"]}}"#)?;
+        let session = runtime.client.create_session(session_config(me, port)).await.map_err(|e| e.to_string())?;
+        let attestation = attested(&locked, &session).await;
+        let _ = session.disconnect().await;
+        Ok(attestation)
+    }
+    .await;
+    counts.controls += 1;
+    outcomes.push(match result {
+        Ok(Err(why)) if why.starts_with("attestation refused") => {
+            counts.controls_caught += 1;
+            Outcome { name: name.to_owned(), offered: 0, mismatch: None }
+        }
+        Ok(other) => {
+            Outcome::failed(name, format!("attestation passed a session created without the filter: {other:?}"))
+        }
         Err(e) => Outcome::failed(name, e),
     });
     outcomes
@@ -271,7 +338,13 @@ fn everything(mode: ClientMode) -> ResolvedPolicy {
 }
 
 /// Runs every case, grouped by client mode (clients are never shared across modes).
-pub async fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome> {
+pub async fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> (Vec<Outcome>, Attested) {
+    let mut counts = Attested::default();
+    let outcomes = run_cases(cli, me, scratch, cases, &mut counts).await;
+    (outcomes, counts)
+}
+
+async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut Attested) -> Vec<Outcome> {
     let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
     let recorder = Arc::clone(&requests);
     let port = match http::serve(move |method, path, body| {
@@ -313,7 +386,7 @@ pub async fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<O
         let baseline_case =
             Case { name: format!("baseline-{}", mode.as_str()), policy: everything(mode), resume: false };
         let universe = match turn(&runtime, me, port, &requests, &baseline_case).await {
-            Ok((names, _)) => names,
+            Ok(((names, _), _)) => names,
             Err(e) => {
                 outcomes.extend(mode_cases.iter().map(|c| Outcome::failed(&c.name, format!("baseline: {e}"))));
                 continue;
@@ -324,16 +397,25 @@ pub async fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<O
                 universe.iter().filter(|n| classify(n).source() == Source::Builtin).cloned().collect();
             let expected = copilot::DEFAULT_OFFERED.iter().map(|n| (*n).to_owned()).collect();
             outcomes.push(Outcome::compare("catalog-default-set", expected, builtins));
-            outcomes.extend(controls(&runtime, me, port, &requests, &universe).await);
+            outcomes.extend(controls(&runtime, me, port, &requests, &universe, counts).await);
         }
         for case in mode_cases {
             let expected: BTreeSet<String> =
                 universe.iter().filter(|name| case.policy.offers(&classify(name))).cloned().collect();
             match turn(&runtime, me, port, &requests, case).await {
                 Ok((created, resumed)) => {
-                    outcomes.push(Outcome::compare(&case.name, expected.clone(), created));
-                    if let Some(resumed) = resumed {
-                        outcomes.push(Outcome::compare(&format!("{} (resumed)", case.name), expected, resumed));
+                    let turns = std::iter::once((case.name.clone(), created))
+                        .chain(resumed.map(|resumed| (format!("{} (resumed)", case.name), resumed)));
+                    for (name, (offered, attestation)) in turns {
+                        let disagreement = disagreement(&attestation, &offered);
+                        let mut outcome = Outcome::compare(&name, expected.clone(), offered);
+                        match disagreement {
+                            None => counts.sessions += 1,
+                            Some(why) => {
+                                outcome.mismatch.get_or_insert(why);
+                            }
+                        }
+                        outcomes.push(outcome);
                     }
                 }
                 Err(e) => outcomes.push(Outcome::failed(&case.name, e)),

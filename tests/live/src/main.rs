@@ -18,6 +18,23 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 use tool_policy::ClaudeCodeSelection;
 
+/// How the attestations of a run went: sessions attested in agreement with what the model
+/// was offered, and negative controls (sessions that must fail attestation) caught.
+#[derive(Default)]
+pub struct Attested {
+    pub sessions: usize,
+    pub controls_caught: usize,
+    pub controls: usize,
+}
+
+impl Attested {
+    fn add(&mut self, other: &Attested) {
+        self.sessions += other.sessions;
+        self.controls_caught += other.controls_caught;
+        self.controls += other.controls;
+    }
+}
+
 /// The verdict of one case.
 pub struct Outcome {
     name: String,
@@ -324,9 +341,14 @@ async fn main() -> ExitCode {
     }
     let wants = |runtime: &str| args.only.as_deref().is_none_or(|only| only == runtime);
     let (mut copilot_outcomes, mut claude_outcomes) = (Vec::new(), Vec::new());
+    let mut attested = Attested::default();
     if wants("copilot") {
         copilot_outcomes = match &args.copilot {
-            Some(cli) => copilot::run(cli, &me, &args.scratch, &copilot_cases).await,
+            Some(cli) => {
+                let (outcomes, counts) = copilot::run(cli, &me, &args.scratch, &copilot_cases).await;
+                attested.add(&counts);
+                outcomes
+            }
             None => vec![Outcome::failed("copilot", String::from("no --copilot binary"))],
         };
     }
@@ -334,15 +356,27 @@ async fn main() -> ExitCode {
         claude_outcomes = match &args.claude {
             Some(cli) => {
                 let (cli, me, scratch) = (cli.clone(), me.clone(), args.scratch.join("claude-code"));
-                tokio::task::spawn_blocking(move || claude::run(&cli, &me, &scratch, &claude_cases))
-                    .await
-                    .unwrap_or_default()
+                let (outcomes, counts) =
+                    tokio::task::spawn_blocking(move || claude::run(&cli, &me, &scratch, &claude_cases))
+                        .await
+                        .unwrap_or_else(|e| {
+                            (
+                                vec![Outcome::failed("claude-code", format!("the driver panicked: {e}"))],
+                                Attested::default(),
+                            )
+                        });
+                attested.add(&counts);
+                outcomes
             }
             None => vec![Outcome::failed("claude-code", String::from("no --claude binary"))],
         };
     }
     let copilot_mismatches = report("copilot", &copilot_outcomes);
     let claude_mismatches = report("claude-code", &claude_outcomes);
+    println!(
+        "attestation: {} sessions attested, {} of {} controls caught",
+        attested.sessions, attested.controls_caught, attested.controls
+    );
     println!(
         "live conformance: copilot {} cases, {copilot_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches",
         copilot_outcomes.len(),
