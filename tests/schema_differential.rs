@@ -215,9 +215,45 @@ fn has_uncatalogued_twin(entry: &Value) -> bool {
     })
 }
 
-fn agree(schema_accepts: bool, loader_accepts: bool, document: &Value, gap: bool) -> Result<(), TestCaseError> {
+/// The entry with each uncatalogued twin removed (a bare name, or its `builtin:` form, that
+/// repeats the other for a name outside the schema's twin clause): the shape only the loader
+/// can refuse, and nothing else.
+fn without_twins(entry: &Value) -> Value {
+    let mut entry = entry.clone();
+    for slot in ["available-tools", "excluded-tools"] {
+        let Some(items) = entry.get_mut(slot).and_then(|s| s.get_mut("tools")).and_then(Value::as_array_mut) else {
+            continue;
+        };
+        let mut seen: Vec<String> = Vec::new();
+        items.retain(|item| {
+            let Some(name) = item.as_str() else { return true };
+            let bare = name.strip_prefix("builtin:").unwrap_or(name);
+            let twin_of_other_spelling = |spelling: &str| seen.iter().any(|s| s == spelling);
+            let uncatalogued = !(BUILTIN_TOOLS.contains(&bare) || WINDOWS_TOOLS.contains(&bare) || bare == "*");
+            let repeats_twin = uncatalogued
+                && !bare.contains(':')
+                && if name == bare { twin_of_other_spelling(&format!("builtin:{bare}")) } else { twin_of_other_spelling(bare) };
+            seen.push(name.to_owned());
+            !repeats_twin
+        });
+    }
+    entry
+}
+
+/// `repaired_accepts`: in the gap, whether the loader accepts the document once its twins are
+/// removed; then the twin is its only fault, and the schema, which cannot see it, must accept.
+fn agree(
+    schema_accepts: bool,
+    loader_accepts: bool,
+    document: &Value,
+    gap: bool,
+    repaired_accepts: bool,
+) -> Result<(), TestCaseError> {
     if gap && loader_accepts {
         prop_assert!(false, "the loader accepted a bare/builtin twin: {document}");
+    }
+    if gap && repaired_accepts {
+        prop_assert!(schema_accepts, "the schema must accept a document whose only fault is the twin: {document}");
     }
     let expected_schema = loader_accepts || gap && schema_accepts;
     prop_assert_eq!(
@@ -258,9 +294,16 @@ struct Tally {
     accepted: AtomicUsize,
     rejected: AtomicUsize,
     gap: AtomicUsize,
+    repaired: AtomicUsize,
 }
 
 impl Tally {
+    fn count_repaired(&self, repaired_accepts: bool) {
+        if repaired_accepts {
+            self.repaired.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
     fn count(&self, loader_accepts: bool, gap: bool) {
         let counter = if loader_accepts { &self.accepted } else { &self.rejected };
         counter.fetch_add(1, Ordering::Relaxed);
@@ -290,10 +333,13 @@ fn entries() {
         let schema_accepts = schema.is_valid(&document);
         let loader_accepts = load_entry_value(&document).is_ok();
         let gap = has_uncatalogued_twin(&document);
+        let repaired_accepts = gap && load_entry_value(&without_twins(&document)).is_ok();
         counts.count(loader_accepts, gap);
-        agree(schema_accepts, loader_accepts, &document, gap)
+        counts.count_repaired(repaired_accepts);
+        agree(schema_accepts, loader_accepts, &document, gap, repaired_accepts)
     });
     tally.check("entries", 2_000);
+    assert!(tally.repaired.load(Ordering::Relaxed) > 0, "some gap entries have the twin as their only fault");
 }
 
 fn custom_agent() -> impl Strategy<Value = Value> {
@@ -363,8 +409,18 @@ fn definitions() {
         let gap = document.get("tools").and_then(Value::as_array).is_some_and(|tools| {
             tools.iter().any(|t| t.get("kind") == Some(&json!("github-cli-builtin-tools")) && has_uncatalogued_twin(t))
         });
+        let repaired_accepts = gap && {
+            let mut repaired = document.clone();
+            if let Some(tools) = repaired.get_mut("tools").and_then(Value::as_array_mut) {
+                for tool in tools.iter_mut() {
+                    *tool = without_twins(tool);
+                }
+            }
+            load_definition_value(&repaired).is_ok()
+        };
         counts.count(loader_accepts, gap);
-        agree(schema_accepts, loader_accepts, &document, gap)
+        counts.count_repaired(repaired_accepts);
+        agree(schema_accepts, loader_accepts, &document, gap, repaired_accepts)
     });
     tally.check("definitions", 300);
 }

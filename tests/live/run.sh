@@ -10,9 +10,12 @@
 # 3. runs every case inside a fresh network namespace with only loopback
 #    (`unshare -n`): fake OpenAI-compatible and Anthropic servers on 127.0.0.1,
 #    an MCP echo server, a fresh HOME per run;
-# 4. ends with one line:
+# 4. ends with the lines
+#    attestation: N sessions attested, M of K controls caught
+#    cases run: copilot N of M given, claude-code N of M given
 #    live conformance: copilot N cases, M mismatches; claude-code N cases, M mismatches
-#    and exits non-zero on any mismatch.
+#    and exits non-zero on any mismatch, failed attestation, or case that did not run;
+# 5. writes tests/live/RESULTS.md from that output, naming the cases new since the last run.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cache=${TOOL_POLICY_LIVE_CACHE:-$HOME/.cache/tool-policy-live}
@@ -43,6 +46,32 @@ if ! command -v ip >/dev/null && [ "$(id -u)" = 0 ]; then
 fi
 command -v ip >/dev/null || { echo "run.sh: needs ip (iproute2) to bring up loopback in the namespace" >&2; exit 2; }
 scratch=$(mktemp -d)
+output="$scratch/output.txt"
 trap 'rm -rf "$scratch"' EXIT
-exec unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
-  "$harness" --copilot "$copilot" --claude "$claude" --scratch "$scratch" "$@"
+status=0
+unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
+  "$harness" --copilot "$copilot" --claude "$claude" --scratch "$scratch" "$@" | tee "$output" || status=$?
+
+# The run writes its own record: tests/live/RESULTS.md, with the cases new since the last one.
+results="$here/RESULTS.md"
+case_names() { sed -n 's/^\(ok\|MISMATCH\) *\([^:]*: [^(]*\).*/\2/p' "$1" | sed 's/ *$//' | sort -u; }
+new_cases=""
+if [ -f "$results" ]; then
+  new_cases=$(comm -13 <(case_names "$results") <(case_names "$output") | sed 's/^/- /')
+fi
+{
+  echo "# Live conformance: last run"
+  echo
+  echo "Pins: Copilot CLI $copilot_version (driven through \`github-copilot-sdk\` 1.0.29-preview.4), Claude Code CLI $claude_version."
+  echo "Written by \`bash tests/live/run.sh $*\` on $(date -u +%Y-%m-%d), inside \`unshare -n\` (loopback only); exit status $status."
+  echo
+  echo "Cases new since the previous run:"
+  echo
+  if [ -n "$new_cases" ]; then echo "$new_cases"; else echo "- none"; fi
+  echo
+  echo '```text'
+  cat "$output"
+  echo '```'
+} > "$results.new"
+mv "$results.new" "$results"
+exit "$status"

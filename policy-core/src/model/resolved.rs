@@ -476,6 +476,21 @@ mod tests {
     }
 
     #[test]
+    fn a_fingerprint_hit_is_confirmed_by_the_name() {
+        // Two names sharing one fingerprint (forced here: a real 64-bit collision is too rare
+        // to find): `find` must compare the names after the fingerprints agree.
+        let mut list = ToolList::from_qualified(
+            ["builtin:aaa", "builtin:bbb", "custom:bbb"].map(|n| WireName::parse(n).unwrap()).to_vec(),
+        );
+        let wanted = Tool::builtin("bbb");
+        list.fingerprints = Cow::Owned(vec![wanted.fingerprint(); 3]);
+        list.summary = [u64::MAX; 4];
+        assert_eq!(list.find(&wanted).map(WireName::as_str), Some("builtin:bbb"));
+        assert_eq!(list.find(&Tool::custom("bbb")).map(WireName::as_str), Some("custom:bbb"));
+        assert_eq!(list.find(&Tool::builtin("ccc")), None, "a shared fingerprint is not a match");
+    }
+
+    #[test]
     fn serializes_exactly() {
         let json = serde_json::to_string(&LOCKED).unwrap();
         assert_eq!(

@@ -14,6 +14,7 @@ use tool_policy::{Host, attest_claude_code};
 use crate::{Attested, Outcome, http};
 
 /// One Claude Code case.
+#[derive(Clone)]
 pub struct Case {
     pub name: String,
     pub selection: Option<ClaudeCodeSelection>,

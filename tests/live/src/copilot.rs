@@ -23,6 +23,7 @@ use tool_policy::{ClientMode, Host, ResolvedPolicy, Source, Tool, copilot};
 use crate::{Attested, Outcome, http};
 
 /// One Copilot case.
+#[derive(Clone)]
 pub struct Case {
     pub name: String,
     pub policy: ResolvedPolicy,

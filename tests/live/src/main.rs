@@ -292,6 +292,19 @@ fn extra_cases(path: &Path) -> Result<(Vec<copilot::Case>, Vec<claude::Case>), S
     Ok((copilot, claude))
 }
 
+/// How many of the given cases have an outcome; each one without is added as a failure.
+fn ran<'a>(outcomes: &mut Vec<Outcome>, cases: impl Iterator<Item = &'a str>, wanted: bool) -> usize {
+    let mut count = 0;
+    for name in cases.filter(|_| wanted) {
+        if outcomes.iter().any(|o| o.name == name) {
+            count += 1;
+        } else {
+            outcomes.push(Outcome::failed(name, String::from("did not run")));
+        }
+    }
+    count
+}
+
 fn report(runtime: &str, outcomes: &[Outcome]) -> usize {
     let mut mismatches = 0;
     for outcome in outcomes {
@@ -345,7 +358,13 @@ async fn main() -> ExitCode {
     if wants("copilot") {
         copilot_outcomes = match &args.copilot {
             Some(cli) => {
-                let (outcomes, counts) = copilot::run(cli, &me, &args.scratch, &copilot_cases).await;
+                // In a task of its own: a panic in the driver is a failed run, not a lost one.
+                let (cli, me, scratch, cases) = (cli.clone(), me.clone(), args.scratch.clone(), copilot_cases.clone());
+                let (outcomes, counts) = tokio::spawn(async move { copilot::run(&cli, &me, &scratch, &cases).await })
+                    .await
+                    .unwrap_or_else(|e| {
+                        (vec![Outcome::failed("copilot", format!("the driver panicked: {e}"))], Attested::default())
+                    });
                 attested.add(&counts);
                 outcomes
             }
@@ -355,22 +374,29 @@ async fn main() -> ExitCode {
     if wants("claude-code") {
         claude_outcomes = match &args.claude {
             Some(cli) => {
-                let (cli, me, scratch) = (cli.clone(), me.clone(), args.scratch.join("claude-code"));
-                let (outcomes, counts) =
-                    tokio::task::spawn_blocking(move || claude::run(&cli, &me, &scratch, &claude_cases))
-                        .await
-                        .unwrap_or_else(|e| {
-                            (
-                                vec![Outcome::failed("claude-code", format!("the driver panicked: {e}"))],
-                                Attested::default(),
-                            )
-                        });
+                let (cli, me, scratch, cases) =
+                    (cli.clone(), me.clone(), args.scratch.join("claude-code"), claude_cases.clone());
+                let (outcomes, counts) = tokio::task::spawn_blocking(move || claude::run(&cli, &me, &scratch, &cases))
+                    .await
+                    .unwrap_or_else(|e| {
+                        (vec![Outcome::failed("claude-code", format!("the driver panicked: {e}"))], Attested::default())
+                    });
                 attested.add(&counts);
                 outcomes
             }
             None => vec![Outcome::failed("claude-code", String::from("no --claude binary"))],
         };
     }
+    // Every case given must have run: a driver that stops early fails the run.
+    let (copilot_ran, claude_ran) = (
+        ran(&mut copilot_outcomes, copilot_cases.iter().map(|c| c.name.as_str()), wants("copilot")),
+        ran(&mut claude_outcomes, claude_cases.iter().map(|c| c.name.as_str()), wants("claude-code")),
+    );
+    println!(
+        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given",
+        copilot_cases.len(),
+        claude_cases.len()
+    );
     let copilot_mismatches = report("copilot", &copilot_outcomes);
     let claude_mismatches = report("claude-code", &claude_outcomes);
     println!(
