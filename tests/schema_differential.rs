@@ -232,7 +232,11 @@ fn without_twins(entry: &Value) -> Value {
             let uncatalogued = !(BUILTIN_TOOLS.contains(&bare) || WINDOWS_TOOLS.contains(&bare) || bare == "*");
             let repeats_twin = uncatalogued
                 && !bare.contains(':')
-                && if name == bare { twin_of_other_spelling(&format!("builtin:{bare}")) } else { twin_of_other_spelling(bare) };
+                && if name == bare {
+                    twin_of_other_spelling(&format!("builtin:{bare}"))
+                } else {
+                    twin_of_other_spelling(bare)
+                };
             seen.push(name.to_owned());
             !repeats_twin
         });
@@ -240,15 +244,19 @@ fn without_twins(entry: &Value) -> Value {
     entry
 }
 
-/// `repaired_accepts`: in the gap, whether the loader accepts the document once its twins are
-/// removed; then the twin is its only fault, and the schema, which cannot see it, must accept.
-fn agree(
+/// What the schema and the loader said of one document. `repaired_accepts`: in the gap,
+/// whether the loader accepts the document once its twins are removed; then the twin is its
+/// only fault, and the schema, which cannot see it, must accept.
+#[derive(Clone, Copy)]
+struct Verdicts {
     schema_accepts: bool,
     loader_accepts: bool,
-    document: &Value,
     gap: bool,
     repaired_accepts: bool,
-) -> Result<(), TestCaseError> {
+}
+
+fn agree(verdicts: &Verdicts, document: &Value) -> Result<(), TestCaseError> {
+    let Verdicts { schema_accepts, loader_accepts, gap, repaired_accepts } = *verdicts;
     if gap && loader_accepts {
         prop_assert!(false, "the loader accepted a bare/builtin twin: {document}");
     }
@@ -336,7 +344,7 @@ fn entries() {
         let repaired_accepts = gap && load_entry_value(&without_twins(&document)).is_ok();
         counts.count(loader_accepts, gap);
         counts.count_repaired(repaired_accepts);
-        agree(schema_accepts, loader_accepts, &document, gap, repaired_accepts)
+        agree(&Verdicts { schema_accepts, loader_accepts, gap, repaired_accepts }, &document)
     });
     tally.check("entries", 2_000);
     assert!(tally.repaired.load(Ordering::Relaxed) > 0, "some gap entries have the twin as their only fault");
@@ -420,7 +428,7 @@ fn definitions() {
         };
         counts.count(loader_accepts, gap);
         counts.count_repaired(repaired_accepts);
-        agree(schema_accepts, loader_accepts, &document, gap, repaired_accepts)
+        agree(&Verdicts { schema_accepts, loader_accepts, gap, repaired_accepts }, &document)
     });
     tally.check("definitions", 300);
 }
