@@ -248,6 +248,7 @@ fn without_twins(entry: &Value) -> Value {
 /// whether the loader accepts the document once its twins are removed; then the twin is its
 /// only fault, and the schema, which cannot see it, must accept.
 #[derive(Clone, Copy)]
+#[allow(clippy::struct_excessive_bools)] // four independent verdicts, not a state machine
 struct Verdicts {
     schema_accepts: bool,
     loader_accepts: bool,
@@ -255,8 +256,8 @@ struct Verdicts {
     repaired_accepts: bool,
 }
 
-fn agree(verdicts: &Verdicts, document: &Value) -> Result<(), TestCaseError> {
-    let Verdicts { schema_accepts, loader_accepts, gap, repaired_accepts } = *verdicts;
+fn agree(verdicts: Verdicts, document: &Value) -> Result<(), TestCaseError> {
+    let Verdicts { schema_accepts, loader_accepts, gap, repaired_accepts } = verdicts;
     if gap && loader_accepts {
         prop_assert!(false, "the loader accepted a bare/builtin twin: {document}");
     }
@@ -344,7 +345,7 @@ fn entries() {
         let repaired_accepts = gap && load_entry_value(&without_twins(&document)).is_ok();
         counts.count(loader_accepts, gap);
         counts.count_repaired(repaired_accepts);
-        agree(&Verdicts { schema_accepts, loader_accepts, gap, repaired_accepts }, &document)
+        agree(Verdicts { schema_accepts, loader_accepts, gap, repaired_accepts }, &document)
     });
     tally.check("entries", 2_000);
     assert!(tally.repaired.load(Ordering::Relaxed) > 0, "some gap entries have the twin as their only fault");
@@ -428,7 +429,7 @@ fn definitions() {
         };
         counts.count(loader_accepts, gap);
         counts.count_repaired(repaired_accepts);
-        agree(&Verdicts { schema_accepts, loader_accepts, gap, repaired_accepts }, &document)
+        agree(Verdicts { schema_accepts, loader_accepts, gap, repaired_accepts }, &document)
     });
     tally.check("definitions", 300);
 }
