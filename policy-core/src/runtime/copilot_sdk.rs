@@ -10,8 +10,9 @@
 //!                             "available-tools": {"tools": ["mcp:*"]}}"#).unwrap().into_policy();
 //! let options = match policy.client_options(ClientOptions::default()) {
 //!     SdkClient::Ready(options) => options,
-//!     // An empty-mode client cannot be configured without somewhere to keep its state.
-//!     SdkClient::NeedsBaseDirectory(needs) => needs.base_directory("/var/lib/agent/sessions"),
+//!     // An empty-mode client cannot be configured without somewhere to keep its state:
+//!     // a base directory, or a session file system (`needs.session_fs(config)`).
+//!     SdkClient::NeedsStorage(needs) => needs.base_directory("/var/lib/agent/sessions"),
 //! };
 //! let create = policy.apply_to_session(SessionConfig::default());
 //! let resume = policy.apply_to_resume(ResumeSessionConfig::new("id".into()));
@@ -21,7 +22,8 @@
 
 use std::path::PathBuf;
 
-use github_copilot_sdk::{ClientMode as SdkMode, ClientOptions, ResumeSessionConfig, SessionConfig};
+use github_copilot_sdk::rpc::{OptionsUpdateToolFilterPrecedence, SessionUpdateOptionsParams};
+use github_copilot_sdk::{ClientMode as SdkMode, ClientOptions, ResumeSessionConfig, SessionConfig, SessionFsConfig};
 
 use github_copilot_sdk::session::Session;
 
@@ -29,25 +31,33 @@ use crate::model::{Attestation, ClientMode, Host, OfferedTool, ResolvedPolicy, T
 
 /// Client options for a policy's mode, or what is still needed to build them.
 #[derive(Debug)]
-#[must_use = "an empty-mode client needs its base directory before it can start"]
+#[must_use = "an empty-mode client needs a base directory or a session file system before it can start"]
+#[non_exhaustive]
 pub enum SdkClient {
-    /// Ready to start (`copilot-cli` mode, or empty mode with a base directory already set).
+    /// Ready to start (`copilot-cli` mode, or empty mode with a base directory or a session
+    /// file system already set).
     Ready(ClientOptions),
-    /// Empty mode without a base directory: give one with
-    /// [`NeedsBaseDirectory::base_directory`].
-    NeedsBaseDirectory(NeedsBaseDirectory),
+    /// Empty mode with neither: give one with [`NeedsStorage::base_directory`] or
+    /// [`NeedsStorage::session_fs`], as the SDK requires.
+    NeedsStorage(NeedsStorage),
 }
 
-/// Empty-mode client options that still lack a base directory.
+/// Empty-mode client options that still lack somewhere to keep their state.
 #[derive(Debug)]
-#[must_use = "an empty-mode client needs its base directory before it can start"]
-pub struct NeedsBaseDirectory(ClientOptions);
+#[must_use = "an empty-mode client needs a base directory or a session file system before it can start"]
+pub struct NeedsStorage(ClientOptions);
 
-impl NeedsBaseDirectory {
+impl NeedsStorage {
     /// The options, with this client's own base directory. Never share it with a client of
     /// another mode.
     pub fn base_directory(self, directory: impl Into<PathBuf>) -> ClientOptions {
         self.0.with_base_directory(directory)
+    }
+
+    /// The options, with a session file system the host serves. Never share it with a client
+    /// of another mode.
+    pub fn session_fs(self, config: SessionFsConfig) -> ClientOptions {
+        self.0.with_session_fs(config)
     }
 }
 
@@ -67,13 +77,32 @@ fn strings(list: Option<&ToolList>) -> Option<Vec<String>> {
 
 impl ResolvedPolicy {
     /// `options` with this policy's client mode. An empty-mode client must be given a base
-    /// directory: the result says so in its type.
+    /// directory or a session file system (the SDK accepts either): the result says so in
+    /// its type.
     pub fn client_options(&self, options: ClientOptions) -> SdkClient {
         let options = options.with_mode(self.client_mode().to_sdk());
-        if self.client_mode() == ClientMode::Empty && options.base_directory.is_none() {
-            SdkClient::NeedsBaseDirectory(NeedsBaseDirectory(options))
+        let stored = options.base_directory.is_some() || options.session_fs.is_some();
+        if self.client_mode() == ClientMode::Empty && !stored {
+            SdkClient::NeedsStorage(NeedsStorage(options))
         } else {
             SdkClient::Ready(options)
+        }
+    }
+
+    /// The filter as a typed `session.options.update` (`session.rpc().options().update(..)`),
+    /// to change a live session's policy: always both lists and precedence `excluded`, so no
+    /// list of the previous policy stays. An unset allow-list is sent as the list that offers
+    /// every source (`builtin:*`, `custom:*`, `mcp:*`), an unset deny-list as `[]`: an update
+    /// cannot unset a field, and these mean the same. The runtime's own answer stays stale
+    /// until the next turn: attest after it.
+    #[must_use]
+    pub fn options_update(&self) -> SessionUpdateOptionsParams {
+        let every_source = || ["builtin:*", "custom:*", "mcp:*"].map(String::from).to_vec();
+        SessionUpdateOptionsParams {
+            available_tools: Some(strings(self.available_tools()).unwrap_or_else(every_source)),
+            excluded_tools: Some(strings(self.excluded_tools()).unwrap_or_default()),
+            tool_filter_precedence: Some(OptionsUpdateToolFilterPrecedence::Excluded),
+            ..SessionUpdateOptionsParams::default()
         }
     }
 
@@ -188,11 +217,26 @@ mod tests {
     }
 
     #[test]
+    fn an_options_update_sends_both_lists_and_precedence_excluded() {
+        let locked = policy(
+            r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty", "available-tools": {"tools": ["mcp:*"]}}"#,
+        );
+        let update = locked.options_update();
+        assert_eq!(update.available_tools.as_deref(), Some(&["mcp:*".to_owned()][..]));
+        assert_eq!(update.excluded_tools.as_deref(), Some(&[][..]), "a previous deny-list is cleared");
+        assert!(matches!(update.tool_filter_precedence, Some(OptionsUpdateToolFilterPrecedence::Excluded)));
+        let open = ResolvedPolicy::DEFAULT.options_update();
+        assert_eq!(open.available_tools.unwrap(), ["builtin:*", "custom:*", "mcp:*"], "a previous allow-list is lifted");
+        let wire = serde_json::to_value(locked.options_update()).unwrap();
+        assert_eq!(wire["toolFilterPrecedence"], "excluded");
+    }
+
+    #[test]
     fn empty_mode_needs_a_base_directory() {
         let locked = policy(
             r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty", "available-tools": {"tools": ["mcp:*"]}}"#,
         );
-        let SdkClient::NeedsBaseDirectory(needs) = locked.client_options(ClientOptions::default()) else {
+        let SdkClient::NeedsStorage(needs) = locked.client_options(ClientOptions::default()) else {
             panic!("empty mode without a directory must not be ready");
         };
         let options = needs.base_directory("/tmp/agent");
@@ -206,6 +250,15 @@ mod tests {
             panic!("copilot-cli mode needs nothing more");
         };
         assert_eq!(options.mode, SdkMode::CopilotCli);
+        // A session file system is the SDK's other way to give an empty-mode client storage.
+        let fs = || SessionFsConfig::new("/work", "/state", github_copilot_sdk::SessionFsConventions::Posix);
+        let with_fs = ClientOptions::default().with_session_fs(fs());
+        let SdkClient::Ready(options) = locked.client_options(with_fs) else {
+            panic!("a session file system is enough");
+        };
+        assert!(options.session_fs.is_some() && options.base_directory.is_none());
+        let SdkClient::NeedsStorage(needs) = locked.client_options(ClientOptions::default()) else { panic!() };
+        assert!(needs.session_fs(fs()).session_fs.is_some());
     }
 
     #[test]
