@@ -32,7 +32,6 @@ use crate::model::{Attestation, ClientMode, Host, OfferedTool, ResolvedPolicy, T
 /// Client options for a policy's mode, or what is still needed to build them.
 #[derive(Debug)]
 #[must_use = "an empty-mode client needs a base directory or a session file system before it can start"]
-#[non_exhaustive]
 pub enum SdkClient {
     /// Ready to start (`copilot-cli` mode, or empty mode with a base directory or a session
     /// file system already set).
