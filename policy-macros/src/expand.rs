@@ -71,13 +71,10 @@ fn copilot(private: &TokenStream, policy: &ResolvedPolicy) -> TokenStream {
     };
     let (available_item, available) = list("AVAILABLE", policy.available_tools());
     let (excluded_item, excluded) = list("EXCLUDED", policy.excluded_tools());
-    let policy = format_ident!("POLICY", span = Span::mixed_site());
     quote!({
         #available_item
         #excluded_item
-        const #policy: #private::ResolvedPolicy =
-            #private::ResolvedPolicy::__from_static(#mode, #available, #excluded);
-        #policy
+        const { #private::ResolvedPolicy::__from_static(#mode, #available, #excluded) }
     })
 }
 

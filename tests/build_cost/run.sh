@@ -7,7 +7,8 @@
 #      when the crate with tool-policy compiles two syn versions;
 #   2. a crate with 200 `builtin_tools!` invocations against the same crate with the 200
 #      equivalent hand-written `const` values (dependencies built once; the crate itself
-#      rebuilt RUNS times each); prints `ratio build/macro_invocations = x.xx`.
+#      compiled RUNS times each, without incremental reuse: touching an unchanged file would
+#      otherwise replay everything but the macro); prints `ratio build/macro_invocations = x.xx`.
 # Any failed build fails the script. Cargo builds a path dependency incrementally but a
 # crates.io one never, so the clean builds run with CARGO_INCREMENTAL=0: tool-policy is then
 # compiled as a user gets it from the registry (and the user's crate alike in both variants).
@@ -116,7 +117,7 @@ macro=() hand=()
 for _ in $(seq "$runs"); do
   for crate in with-macro hand-written; do
     touch "$work/$crate/src/lib.rs"
-    t=$(cd "$work/$crate" && CARGO_TARGET_DIR="$work/shared-target" seconds cargo build -q)
+    t=$(cd "$work/$crate" && CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$work/shared-target" seconds cargo build -q)
     if [ "$crate" = with-macro ]; then macro+=("$t"); else hand+=("$t"); fi
   done
 done
@@ -125,5 +126,5 @@ t_hand=$(median "${hand[@]}")
 
 printf 'clean build, median of %s: serde-derive crate %.1f s, with tool-policy %.1f s\n' "$runs" "$t_without" "$t_with"
 printf 'ratio build/with_tool_policy = %.2f\n' "$(echo "$t_with / $t_without" | bc -l)"
-printf '200 policies, median of %s rebuilds: builtin_tools! %.2f s, hand-written consts %.2f s\n' "$runs" "$t_macro" "$t_hand"
+printf '200 policies, median of %s compiles: builtin_tools! %.2f s, hand-written consts %.2f s\n' "$runs" "$t_macro" "$t_hand"
 printf 'ratio build/macro_invocations = %.2f\n' "$(echo "$t_macro / $t_hand" | bc -l)"
