@@ -187,37 +187,20 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
             _ if options_end || !option.starts_with('-') || option == "-" => args.positional.push(word.clone()),
             "--" => options_end = true,
             "--runtime" | "-r" => {
-                let name = match inline {
-                    Some(name) => name,
-                    None => words
-                        .next()
-                        .transpose()?
-                        .ok_or_else(|| Failure::Usage(String::from("missing value for option `--runtime`")))?,
-                };
+                let name = value(option, inline, &mut words)?;
                 args.runtime = name.parse().map_err(|error: Error| Failure::Usage(error.to_string()))?;
             }
             "--strict" if inline.is_none() => args.options.strict = true,
             "--allow" => {
-                let name = match inline {
-                    Some(name) => name,
-                    None => words
-                        .next()
-                        .transpose()?
-                        .ok_or_else(|| Failure::Usage(String::from("missing value for option `--allow`")))?,
-                };
-                let lint: Lint = name.parse().map_err(|error: Error| Failure::Usage(error.to_string()))?;
+                let lint: Lint = value(option, inline, &mut words)?
+                    .parse()
+                    .map_err(|error: Error| Failure::Usage(error.to_string()))?;
                 args.options = args.options.allow(lint);
             }
             "--help" | "-h" if inline.is_none() => args.help = true,
             "--json" if inline.is_none() => args.json = true,
             "--custom" | "--mcp-server" => {
-                let value = match inline {
-                    Some(value) => value,
-                    None => words
-                        .next()
-                        .transpose()?
-                        .ok_or_else(|| Failure::Usage(format!("missing value for option `{option}`")))?,
-                };
+                let value = value(option, inline, &mut words)?;
                 if option == "--custom" {
                     args.host.custom_tools.push(value);
                 } else {
@@ -228,6 +211,18 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
         }
     }
     Ok(args)
+}
+
+/// An option's value: after its `=`, or the next word.
+fn value(
+    option: &str,
+    inline: Option<String>,
+    words: &mut impl Iterator<Item = Result<String, Failure>>,
+) -> Result<String, Failure> {
+    match inline {
+        Some(value) => Ok(value),
+        None => words.next().transpose()?.ok_or_else(|| Failure::Usage(format!("missing value for option `{option}`"))),
+    }
 }
 
 fn print(text: &str) -> Result<(), Failure> {

@@ -225,7 +225,11 @@ mod tests {
         assert_eq!(update.excluded_tools.as_deref(), Some(&[][..]), "a previous deny-list is cleared");
         assert!(matches!(update.tool_filter_precedence, Some(OptionsUpdateToolFilterPrecedence::Excluded)));
         let open = ResolvedPolicy::DEFAULT.options_update();
-        assert_eq!(open.available_tools.unwrap(), ["builtin:*", "custom:*", "mcp:*"], "a previous allow-list is lifted");
+        assert_eq!(
+            open.available_tools.unwrap(),
+            ["builtin:*", "custom:*", "mcp:*"],
+            "a previous allow-list is lifted"
+        );
         let wire = serde_json::to_value(locked.options_update()).unwrap();
         assert_eq!(wire["toolFilterPrecedence"], "excluded");
     }
