@@ -75,6 +75,17 @@ pub(crate) fn hint(suggestion: Option<&str>) -> String {
     suggestion.map_or_else(String::new, |s| format!(" (did you mean `{}`?)", Shown(s)))
 }
 
+/// Each item on a line of its own, with no line break after the last.
+pub(crate) fn lines<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: impl IntoIterator<Item = T>) -> fmt::Result {
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            f.write_str("\n")?;
+        }
+        item.fmt(f)?;
+    }
+    Ok(())
+}
+
 /// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``.
 pub(crate) fn one_of(expected: &[&str]) -> String {
     match expected {

@@ -14,7 +14,7 @@ use super::resolved::{Decision, ResolvedPolicy, ToolList};
 use super::wire::{Source, Tool};
 use crate::catalog::claude_code::{self, ClaudeTool};
 use crate::catalog::copilot;
-use crate::text::Shown;
+use crate::text::{Shown, lines};
 
 /// A tool a Copilot session reported (`session.tools.getCurrentMetadata`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,13 +107,7 @@ impl fmt::Display for Attestation {
         if self.violations.is_empty() {
             return write!(f, "attested: {} tools offered, all allowed", self.allowed.len() + self.drift.len());
         }
-        for (i, violation) in self.violations.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            violation.fmt(f)?;
-        }
-        Ok(())
+        lines(f, &self.violations)
     }
 }
 

@@ -10,7 +10,7 @@ use std::fmt;
 use super::lint::Lint;
 use super::vocab::{ENTRY_KIND, HOLDER_KEY, ISOLATED};
 use super::wire::WireError;
-use crate::text::{Shown, did_you_mean, hint, one_of};
+use crate::text::{Shown, did_you_mean, hint, lines, one_of};
 
 pub use super::vocab::Slot;
 
@@ -83,13 +83,7 @@ impl<const N: usize> PartialEq<[(At, Error); N]> for Errors {
 
 impl fmt::Display for Errors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (at, error)) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            write!(f, "{at}: {error}")?;
-        }
-        Ok(())
+        lines(f, self.0.iter().map(|(at, error)| Located { pointer: at.to_string(), item: error }))
     }
 }
 
@@ -568,13 +562,7 @@ impl Report {
 impl fmt::Display for Report {
     /// One `<pointer>: <message>` line per error.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, error) in self.errors.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            error.fmt(f)?;
-        }
-        Ok(())
+        lines(f, &self.errors)
     }
 }
 
