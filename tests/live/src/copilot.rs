@@ -18,6 +18,7 @@ use github_copilot_sdk::{
 use indexmap::IndexMap;
 use serde_json::{Value, json};
 use tool_policy::runtime::copilot_sdk::AttestError;
+use tool_policy::subagents::{AgentTools, SessionTool, effective_tools};
 use tool_policy::{ClientMode, Host, ResolvedPolicy, Source, Tool, copilot};
 
 use crate::{Attested, Outcome, http};
@@ -338,6 +339,142 @@ fn everything(mode: ClientMode) -> ResolvedPolicy {
     policy_of(entry).unwrap_or_default()
 }
 
+/// The user message that makes the fake model start the sub-agent, and the prompt the
+/// sub-agent then receives (which marks its own model requests).
+const DELEGATE: &str = "DELEGATE:probe-agent";
+const SUBAGENT_TASK: &str = "SUBAGENT_TASK: reply ok";
+
+/// One sub-agent case: the session's policy and the agent's `tools` (`None`: `null`).
+struct SubagentCase {
+    name: &'static str,
+    session: &'static str,
+    tools: Option<&'static [&'static str]>,
+}
+
+/// SPEC §3 held against the runtime: what a sub-agent started through `task` is offered.
+const SUBAGENT_CASES: &[SubagentCase] = &[
+    SubagentCase { name: "tools null: every tool the session offers", session: "{}", tools: None },
+    SubagentCase { name: "tools []: nothing", session: "{}", tools: Some(&[]) },
+    SubagentCase {
+        name: "a built-in, a custom tool, an MCP tool",
+        session: "{}",
+        tools: Some(&["view", "my_tool", "echo-echo"]),
+    },
+    SubagentCase { name: "bash stands for its family", session: "{}", tools: Some(&["bash"]) },
+    SubagentCase { name: "alias shell", session: "{}", tools: Some(&["shell"]) },
+    SubagentCase { name: "alias read", session: "{}", tools: Some(&["read"]) },
+    SubagentCase { name: "alias edit", session: "{}", tools: Some(&["edit"]) },
+    SubagentCase { name: "alias search", session: "{}", tools: Some(&["search"]) },
+    SubagentCase { name: "one MCP server: echo/*", session: "{}", tools: Some(&["echo/*"]) },
+    SubagentCase { name: "a custom tool alone", session: "{}", tools: Some(&["my_tool"]) },
+    SubagentCase { name: "builtin:view matches nothing", session: "{}", tools: Some(&["builtin:view"]) },
+    SubagentCase {
+        name: "the session's deny-list applies on top",
+        session: r#"{"excluded-tools": {"tools": ["builtin:bash", "custom:my_tool"]}}"#,
+        tools: Some(&["bash", "view", "my_tool"]),
+    },
+    SubagentCase {
+        name: "the session's allow-list applies on top",
+        session: r#"{"available-tools": {"tools": ["builtin:view", "builtin:task", "custom:my_tool"]}}"#,
+        tools: None,
+    },
+];
+
+/// The session's policy of a sub-agent case: its fields in a policy entry.
+fn session_policy(case: &SubagentCase) -> Result<ResolvedPolicy, String> {
+    let mut entry: Value = serde_json::from_str(case.session).map_err(|e| e.to_string())?;
+    entry["kind"] = json!("github-cli-builtin-tools");
+    policy_of(&entry.to_string())
+}
+
+/// The tools a sub-agent of `case` should be offered, over the session's `universe`.
+fn subagent_expected(case: &SubagentCase, session: &ResolvedPolicy, universe: &BTreeSet<String>) -> BTreeSet<String> {
+    let owned: Option<Vec<String>> = case.tools.map(|tools| tools.iter().map(|t| (*t).to_owned()).collect());
+    // `builtin:view` is refused by every front door: the runtime matches nothing with it.
+    let Ok(agent) = AgentTools::parse(owned.as_deref()) else { return BTreeSet::new() };
+    let session_tools: Vec<SessionTool<'_>> = universe
+        .iter()
+        .map(|name| {
+            let tool = classify(name);
+            let mcp_server = (tool.source() == Source::Mcp).then_some("echo");
+            SessionTool { tool, mcp_server }
+        })
+        .collect();
+    effective_tools(&agent, session, &session_tools).iter().map(|t| t.tool.name().to_owned()).collect()
+}
+
+/// Starts the sub-agent of each case through the fake model's `task` call and compares what
+/// its own model request offers with the library's prediction.
+async fn subagents(
+    runtime: &Runtime,
+    me: &Path,
+    port: u16,
+    requests: &Mutex<Vec<Value>>,
+    universe: &BTreeSet<String>,
+) -> Vec<Outcome> {
+    let mut outcomes = Vec::new();
+    for case in SUBAGENT_CASES {
+        let name = format!("subagent: {}", case.name);
+        let result: Result<BTreeSet<String>, String> = async {
+            let session_policy = session_policy(case)?;
+            let mut agent = github_copilot_sdk::CustomAgentConfig::new("probe-agent", "A conformance sub-agent.");
+            if let Some(tools) = case.tools {
+                agent = agent.with_tools(tools.iter().copied());
+            }
+            let config = session_policy.apply_to_session(session_config(me, port)).with_custom_agents([agent]);
+            let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
+            requests.lock().map_err(|e| e.to_string())?.clear();
+            tokio::time::timeout(Duration::from_secs(120), session.send_and_wait(DELEGATE))
+                .await
+                .map_err(|_| "timeout")?
+                .map_err(|e| format!("send: {e}"))?;
+            let _ = session.disconnect().await;
+            let requests = requests.lock().map_err(|e| e.to_string())?;
+            let sub = requests
+                .iter()
+                .find(|body| user_text(body).contains(SUBAGENT_TASK))
+                .ok_or_else(|| String::from("the sub-agent sent no model request"))?;
+            Ok(tool_names(sub))
+        }
+        .await;
+        outcomes.push(match result {
+            Ok(observed) => {
+                let session_policy = session_policy(case);
+                match session_policy {
+                    Ok(policy) => Outcome::compare(&name, subagent_expected(case, &policy, universe), observed),
+                    Err(e) => Outcome::failed(&name, e),
+                }
+            }
+            Err(e) => Outcome::failed(&name, e),
+        });
+    }
+    outcomes
+}
+
+/// The text of a request's user messages.
+fn user_text(body: &Value) -> String {
+    let mut text = String::new();
+    for message in body["messages"].as_array().into_iter().flatten().filter(|m| m["role"] == "user") {
+        match &message["content"] {
+            Value::String(s) => text.push_str(s),
+            Value::Array(parts) => parts.iter().filter_map(|p| p["text"].as_str()).for_each(|s| text.push_str(s)),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// The tool names of one model request.
+fn tool_names(body: &Value) -> BTreeSet<String> {
+    body["tools"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|t| t["function"]["name"].as_str().or_else(|| t["name"].as_str()))
+        .map(str::to_owned)
+        .collect()
+}
+
 /// Runs every case, grouped by client mode (clients are never shared across modes).
 pub async fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> (Vec<Outcome>, Attested) {
     let mut counts = Attested::default();
@@ -359,6 +496,20 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
         let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
         if let (true, Ok(mut requests)) = (body["messages"].is_array(), recorder.lock()) {
             requests.push(body.clone());
+        }
+        // A delegation case: the main agent's first turn starts the sub-agent through `task`.
+        let users = user_text(&body);
+        let called = body["messages"].as_array().into_iter().flatten().any(|m| m["tool_calls"].is_array());
+        if users.contains(DELEGATE) && !users.contains(SUBAGENT_TASK) && !called && tool_names(&body).contains("task") {
+            let args = json!({"name": "probe", "description": "conformance delegation", "prompt": SUBAGENT_TASK,
+                              "agent_type": "probe-agent", "mode": "sync"});
+            let call = json!({"id": "call_live_1", "type": "function", "function": {"name": "task", "arguments": args.to_string()}});
+            let reply = json!({
+                "id": "chatcmpl-live", "object": "chat.completion", "created": 1, "model": body["model"],
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": null, "tool_calls": [call]}, "finish_reason": "tool_calls"}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
+            });
+            return (200, "application/json", reply.to_string());
         }
         let reply = json!({
             "id": "chatcmpl-live", "object": "chat.completion", "created": 1, "model": body["model"],
@@ -399,6 +550,7 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
             let expected = copilot::DEFAULT_OFFERED.iter().map(|n| (*n).to_owned()).collect();
             outcomes.push(Outcome::compare("catalog-default-set", expected, builtins));
             outcomes.extend(controls(&runtime, me, port, &requests, &universe, counts).await);
+            outcomes.extend(subagents(&runtime, me, port, &requests, &universe).await);
         }
         for case in mode_cases {
             let expected: BTreeSet<String> =

@@ -397,6 +397,9 @@ async fn main() -> ExitCode {
         copilot_cases.len(),
         claude_cases.len()
     );
+    let (subagent_outcomes, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
+        copilot_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: "));
+    let subagent_mismatches = report("copilot-subagents", &subagent_outcomes);
     let copilot_mismatches = report("copilot", &copilot_outcomes);
     let claude_mismatches = report("claude-code", &claude_outcomes);
     println!(
@@ -404,9 +407,10 @@ async fn main() -> ExitCode {
         attested.sessions, attested.controls_caught, attested.controls
     );
     println!(
-        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches",
+        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches",
         copilot_outcomes.len(),
+        subagent_outcomes.len(),
         claude_outcomes.len()
     );
-    if copilot_mismatches + claude_mismatches > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if copilot_mismatches + subagent_mismatches + claude_mismatches > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
