@@ -8,6 +8,7 @@
 
 mod claude;
 mod copilot;
+mod expected;
 mod http;
 mod mcp;
 
@@ -340,6 +341,27 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Resolution, checked against configurations written by hand, before anything runs.
+    let mut wrong = 0;
+    for case in &copilot_cases {
+        let resolved = serde_json::to_value(&case.policy).unwrap_or(Value::Null);
+        match expected::expected(&case.name) {
+            Some(expected) if expected == resolved => {}
+            Some(expected) => {
+                wrong += 1;
+                eprintln!("live-conformance: {}: resolves to {resolved}, expected {expected}", case.name);
+            }
+            None => {
+                wrong += 1;
+                eprintln!("live-conformance: {}: no expected configuration written for it", case.name);
+            }
+        }
+    }
+    if wrong > 0 {
+        eprintln!("live-conformance: {wrong} cases resolve differently than written by hand; nothing was run");
+        return ExitCode::from(2);
+    }
+    println!("resolution: {} copilot cases resolve as written by hand", copilot_cases.len());
     if let Some(path) = &args.cases {
         match extra_cases(path) {
             Ok((a, b)) => {
