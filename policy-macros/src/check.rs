@@ -274,7 +274,7 @@ fn copilot<'e>(
                 errors.push(item_span(items, index, *span), &Error::Strict(warning));
             }
         }
-        for (place, warning) in lint_entry(entry) {
+        for (place, warning) in lint_entry(entry, &entry.resolve()) {
             if warning.lint().is_some_and(|lint| allowed.contains(lint)) {
                 continue;
             }

@@ -8,11 +8,12 @@ use serde_json::value::RawValue;
 
 use super::reader::{self, Node, Ptr, Root, RootValue, Sink, ToolItem, Tools, tool_names, unique_keys, wrong_type};
 use super::{LoadError, Options, custom_agents};
-use crate::catalog::copilot::CLI_VERSION;
-use crate::model::vocab::{CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, ENTRY_KEYS, ENTRY_KIND, SELECTOR_KEYS, TOOLS_KEY};
+use crate::model::vocab::{
+    CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, KIND_KEY, SELECTOR_KEYS, TOOLS_KEY,
+};
 use crate::model::{
     At, ClientMode, CustomAgentConfig, EntryDraft, Error, Located, PolicyEntry, ResolvedPolicy, Selector, Slot,
-    SlotDraft, Warning, is_unknown_builtin, lint_agents, lint_entry, suggest_builtin,
+    SlotDraft, Warning, is_unknown_builtin, lint_agents, lint_entry, unknown_builtin_warning,
 };
 use crate::text::did_you_mean;
 
@@ -162,6 +163,15 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
         None => (None, None),
     };
     let policy = entry.as_ref().map_or(ResolvedPolicy::DEFAULT, PolicyEntry::resolve);
+    if let Some(entry) = &entry {
+        // Linted here, where the entry is resolved once: at the document's root, or at its
+        // place in the definition's tools.
+        let tools = Ptr::Root.key(TOOLS_KEY);
+        let at = policy_index.map_or(Ptr::Root, |i| tools.index(i));
+        for (place, warning) in lint_entry(entry, &policy) {
+            sink.lint(|| entry_pointer(at, place), warning);
+        }
+    }
     for (a, t, warning) in lint_agents(custom_agents.as_deref().unwrap_or_default(), &policy) {
         sink.lint(|| format!("/{CUSTOM_AGENTS_KEY}/{a}/{TOOLS_KEY}/{t}"), warning);
     }
@@ -199,10 +209,10 @@ fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Fo
                     };
                     // Another tool's keys are its own business, but a second `kind` could hide
                     // a policy entry (a reader keeping the last one would apply it): refuse it.
-                    let mut kinds = fields.iter().filter(|(k, _)| k == "kind");
+                    let mut kinds = fields.iter().filter(|(k, _)| k == KIND_KEY);
                     let kind = kinds.next().and_then(|(_, v)| v.string());
                     if kinds.next().is_some() {
-                        sink.error(at.key("kind"), Error::DuplicateKey { key: "kind".to_owned() });
+                        sink.error(at.key(KIND_KEY), Error::DuplicateKey { key: KIND_KEY.to_owned() });
                         continue;
                     }
                     match kind.as_deref() {
@@ -216,7 +226,7 @@ fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Fo
                         // Other tool kinds are legitimate here; one a typo away passes through
                         // and restricts nothing, so it is worth a warning (an error when strict).
                         Some(kind) if did_you_mean(kind, [ENTRY_KIND]).is_some() => {
-                            sink.warn(at.key("kind"), Warning::NearMissKind { kind: kind.to_owned() });
+                            sink.warn(at.key(KIND_KEY), Warning::NearMissKind { kind: kind.to_owned() });
                         }
                         _ => {}
                     }
@@ -267,14 +277,14 @@ fn entry<'a>(
     let (fields, _) = unique_keys(fields.into_iter().collect(), at, sink);
     let (mut available, mut excluded) = (SelectorRead::Absent, SelectorRead::Absent);
     let mut draft = EntryDraft::default();
-    if single && !fields.iter().any(|(key, _)| key == "kind") {
+    if single && !fields.iter().any(|(key, _)| key == KIND_KEY) {
         sink.error(at, Error::MissingKind);
     }
     for (key, value) in fields {
         let key_at = at.key(&key);
         let known = ENTRY_KEYS.contains(&key.as_ref());
         match (key.as_ref(), value) {
-            ("kind", Some(value)) => match value.string().as_deref() {
+            (KIND_KEY, Some(value)) => match value.string().as_deref() {
                 Some(ENTRY_KIND) => {}
                 Some(kind) => sink.error(key_at, Error::WrongKind { found: kind.to_owned() }),
                 None => sink.error(key_at, wrong_type("a string", value)),
@@ -320,9 +330,6 @@ fn entry<'a>(
     }
     if let Some(entry) = &entry {
         warn_unknown_builtins(entry, at, sink);
-        for (place, warning) in lint_entry(entry) {
-            sink.lint(|| entry_pointer(at, place), warning);
-        }
     }
     entry
 }
@@ -337,14 +344,7 @@ fn warn_unknown_builtins(entry: &PolicyEntry, at: Ptr<'_>, sink: &mut Sink) {
         };
         let Some(Selector::Tools(names)) = selector else { continue };
         for (i, name) in names.iter().enumerate().filter(|(_, name)| is_unknown_builtin(name)) {
-            sink.warn_at(
-                || entry_pointer(at, At::Tool(slot, i)),
-                |suggest| Warning::UnknownBuiltin {
-                    name: name.as_str().to_owned(),
-                    suggestion: if suggest { suggest_builtin(name.name()) } else { None },
-                    cli_version: CLI_VERSION,
-                },
-            );
+            sink.warn_at(|| entry_pointer(at, At::Tool(slot, i)), |suggest| unknown_builtin_warning(name, suggest));
         }
     }
 }
@@ -360,8 +360,8 @@ fn selector<'a>(value: Node<'a>, at: Ptr<'_>, sink: &mut Sink) -> SelectorRead<'
     let (mut tools, mut isolated) = (None, None);
     for (key, value) in &fields {
         match key.as_ref() {
-            "tools" => tools = Some(*value),
-            "isolated" => isolated = Some(*value),
+            TOOLS_KEY => tools = Some(*value),
+            ISOLATED => isolated = Some(*value),
             _ => {
                 sink.error(at.key(key), Error::UnknownKey { key: key.clone().into_owned(), expected: SELECTOR_KEYS });
                 valid = false;

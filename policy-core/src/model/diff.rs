@@ -109,8 +109,7 @@ impl ResolvedPolicy {
             });
         }
         for source in Source::ALL {
-            // A tool named `*` is matched by `source:*` patterns only: any tool neither names.
-            let other = Tool::new(source, "*");
+            let other = Tool::unnamed(source);
             let subject = match source {
                 Source::Builtin => format!("built-ins the pinned catalog (CLI {}) does not know", copilot::CLI_VERSION),
                 _ => format!("{source} tools neither policy names"),

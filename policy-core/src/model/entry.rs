@@ -11,7 +11,7 @@ use super::builtins::{self, ISOLATED_QUALIFIED};
 use super::error::{At, Error, Errors, Slot, Warning};
 use super::resolved::{ResolvedPolicy, ToolList};
 #[cfg(feature = "serde")]
-use super::vocab::{CLIENT_MODE_KEY, ENTRY_KIND, ISOLATED};
+use super::vocab::{CLIENT_MODE_KEY, ENTRY_KIND, ISOLATED, KIND_KEY};
 use super::wire::{Source, WireName};
 use crate::catalog::copilot;
 
@@ -197,7 +197,7 @@ impl serde::Serialize for PolicyEntry {
     /// entry back.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("kind", ENTRY_KIND)?;
+        map.serialize_entry(KIND_KEY, ENTRY_KIND)?;
         if self.client_mode == ClientMode::Empty {
             map.serialize_entry(CLIENT_MODE_KEY, &self.client_mode)?;
         }
@@ -229,11 +229,18 @@ pub fn is_unknown_builtin(name: &WireName) -> bool {
 /// A warning for a built-in name outside the pinned catalog.
 #[doc(hidden)]
 pub fn builtin_warning(name: &WireName) -> Option<Warning> {
-    is_unknown_builtin(name).then(|| Warning::UnknownBuiltin {
+    is_unknown_builtin(name).then(|| unknown_builtin_warning(name, true))
+}
+
+/// The warning for `name`, a built-in the pinned catalog does not have; `suggest` says whether
+/// to spend work on a did-you-mean (the JSON reader caps that per document).
+#[doc(hidden)]
+pub fn unknown_builtin_warning(name: &WireName, suggest: bool) -> Warning {
+    Warning::UnknownBuiltin {
         name: name.as_str().to_owned(),
-        suggestion: builtins::suggest(name.name()),
+        suggestion: if suggest { builtins::suggest(name.name()) } else { None },
         cli_version: copilot::CLI_VERSION,
-    })
+    }
 }
 
 /// Front-door plumbing: an entry as a front door read it, before the rules of SPEC §1.1–1.3

@@ -5,6 +5,7 @@
 //! Every piece of document text a message prints goes through [`Shown`], so one error is
 //! always one line and no document can forge output.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::lint::Lint;
@@ -475,7 +476,7 @@ pub enum Warning {
         /// The name or pattern it is about; `None` for the policy as a whole.
         subject: Option<String>,
         /// What it does not do, and the fix.
-        detail: String,
+        detail: Cow<'static, str>,
     },
     /// A legacy Claude Code name, rewritten to its canonical name.
     ClaudeAlias {

@@ -2,6 +2,7 @@
 //! through. Each has a stable name, shown in its message, and can be allowed by name; they are
 //! warnings, and errors in strict mode.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::claude_code::{ClaudeCodeSelection, SelectionShape};
@@ -33,20 +34,15 @@ impl Lint {
     pub const ALL: [Lint; 5] =
         [Lint::DeadAllow, Lint::DeadDeny, Lint::ShadowsBuiltin, Lint::OpenToNewBuiltins, Lint::UnreachableAgentTool];
 
-    /// The stable name, as `--allow` takes it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Lint::DeadAllow => "dead-allow",
-            Lint::DeadDeny => "dead-deny",
-            Lint::ShadowsBuiltin => "shadows-builtin",
-            Lint::OpenToNewBuiltins => "open-to-new-builtins",
-            Lint::UnreachableAgentTool => "unreachable-agent-tool",
-        }
-    }
-
-    /// Every name, for messages and did-you-mean.
+    /// Every name, in the order of [`Lint::ALL`]: the one spelling of each, for messages,
+    /// `--allow` and did-you-mean.
     pub const NAMES: &'static [&'static str] =
         &["dead-allow", "dead-deny", "shadows-builtin", "open-to-new-builtins", "unreachable-agent-tool"];
+
+    /// The stable name, as `--allow` takes it.
+    pub const fn name(self) -> &'static str {
+        Lint::NAMES[self as usize]
+    }
 
     const fn bit(self) -> u8 {
         1 << self as u8
@@ -91,8 +87,17 @@ impl Lints {
     }
 }
 
-fn lint_warning(lint: Lint, subject: &str, detail: String) -> Warning {
-    Warning::Lint { lint, subject: Some(subject.to_owned()), detail }
+/// The names of a selector written as a list (none for `isolated` or an absent one).
+fn listed(selector: Option<&Selector>) -> &[WireName] {
+    match selector {
+        Some(Selector::Tools(names)) => names,
+        _ => &[],
+    }
+}
+
+/// A lint about one authored name, shown in its qualified form.
+fn lint_warning(lint: Lint, pattern: &WireName, detail: Cow<'static, str>) -> Warning {
+    Warning::Lint { lint, subject: Some(pattern.qualify().as_str().to_owned()), detail }
 }
 
 impl Warning {
@@ -122,49 +127,46 @@ fn reaches(available: &[WireName], pattern: &WireName) -> bool {
 }
 
 /// The lints of one entry, each at its place: `dead-allow`, `dead-deny`, `shadows-builtin`,
-/// `open-to-new-builtins`.
-pub fn lint_entry(entry: &PolicyEntry) -> Vec<(At, Warning)> {
+/// `open-to-new-builtins`. `policy` is the entry resolved (the caller has it already).
+pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warning)> {
     let mut found = Vec::new();
-    let policy = entry.resolve();
-    let names = |selector: Option<&Selector>| match selector {
-        Some(Selector::Tools(names)) => names.iter().map(WireName::qualify).collect::<Vec<_>>(),
-        _ => Vec::new(),
-    };
-    let (allowed, excluded) = (names(entry.available()), names(entry.excluded()));
+    // The authored names, compared by the tool they stand for; a name is qualified (and its
+    // message built) only when a lint fires, so a clean entry costs no allocation here.
+    let (allowed, excluded) = (listed(entry.available()), listed(entry.excluded()));
     let excluded_resolved = policy.excluded_tools().map(ToolList::as_slice).unwrap_or_default();
     for (i, pattern) in allowed.iter().enumerate() {
         if let Some(by) = excluded_resolved.iter().find(|e| covers(e, pattern)) {
             let detail = format!("the deny-list removes it anyway (`{by}`); remove it from the allow-list");
-            found.push((At::Tool(Slot::Available, i), lint_warning(Lint::DeadAllow, pattern.as_str(), detail)));
+            found.push((At::Tool(Slot::Available, i), lint_warning(Lint::DeadAllow, pattern, detail.into())));
         }
     }
     if let Some(available) = policy.available_tools() {
         for (i, pattern) in excluded.iter().enumerate() {
             if !reaches(available.as_slice(), pattern) {
-                let detail = String::from("the allow-list never offers it, so excluding it does nothing");
-                found.push((At::Tool(Slot::Excluded, i), lint_warning(Lint::DeadDeny, pattern.as_str(), detail)));
+                let detail = "the allow-list never offers it, so excluding it does nothing";
+                found.push((At::Tool(Slot::Excluded, i), lint_warning(Lint::DeadDeny, pattern, detail.into())));
             }
         }
     }
-    for (slot, list) in [(Slot::Available, &allowed), (Slot::Excluded, &excluded)] {
+    for (slot, list) in [(Slot::Available, allowed), (Slot::Excluded, excluded)] {
         for (i, pattern) in list.iter().enumerate() {
             if pattern.source() == Some(Source::Custom) && copilot::is_builtin(pattern.name()) {
                 let detail = format!(
                     "a custom tool named like the built-in `{}` is refused by the runtime on the first turn unless it overrides the built-in",
                     pattern.name()
                 );
-                found.push((At::Tool(slot, i), lint_warning(Lint::ShadowsBuiltin, pattern.as_str(), detail)));
+                found.push((At::Tool(slot, i), lint_warning(Lint::ShadowsBuiltin, pattern, detail.into())));
             }
         }
     }
-    if entry.excluded().is_some() && policy.offers(&Tool::builtin("*")) {
+    if entry.excluded().is_some() && policy.offers(&Tool::unnamed(Source::Builtin)) {
         let detail = format!(
             "the policy only takes tools away: every built-in a CLI newer than {} adds is offered; add an allow-list, or attest the session",
             copilot::CLI_VERSION
         );
         found.push((
             At::Selector(Slot::Excluded),
-            Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail },
+            Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail: detail.into() },
         ));
     }
     found
@@ -178,7 +180,7 @@ pub fn lint_selection(selection: &ClaudeCodeSelection) -> Option<Warning> {
             "`disable` only takes tools away: every built-in a Claude Code newer than {} adds is offered; use `only`, or attest the session",
             claude_code::CLI_VERSION
         );
-        Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail }
+        Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail: detail.into() }
     })
 }
 
@@ -189,8 +191,12 @@ pub fn lint_agents(agents: &[CustomAgentConfig], session: &ResolvedPolicy) -> Ve
     for (a, agent) in agents.iter().enumerate() {
         for (t, entry) in agent.tools().unwrap_or_default().iter().enumerate() {
             if !session_can_offer(session, entry) {
-                let detail = String::from("the session never offers it, so the sub-agent cannot use it");
-                found.push((a, t, lint_warning(Lint::UnreachableAgentTool, entry, detail)));
+                let detail = "the session never offers it, so the sub-agent cannot use it".into();
+                found.push((
+                    a,
+                    t,
+                    Warning::Lint { lint: Lint::UnreachableAgentTool, subject: Some(entry.clone()), detail },
+                ));
             }
         }
     }
@@ -204,7 +210,7 @@ fn session_can_offer(session: &ResolvedPolicy, entry: &str) -> bool {
     }
     if let Some(server) = entry.strip_suffix("/*") {
         let prefix = format!("mcp:{server}-");
-        return session.offers(&Tool::mcp("*"))
+        return session.offers(&Tool::unnamed(Source::Mcp))
             || session
                 .available_tools()
                 .is_some_and(|list| list.as_slice().iter().any(|p| p.as_str().starts_with(&prefix)))

@@ -24,7 +24,10 @@ pub use claude_code::{
     ShapeValue, offered,
 };
 pub use diff::{Change, PolicyDiff, diff_selections};
-pub use entry::{ClientMode, EntryDraft, PolicyEntry, Selector, SlotDraft, builtin_warning, is_unknown_builtin};
+pub use entry::{
+    ClientMode, EntryDraft, PolicyEntry, Selector, SlotDraft, builtin_warning, is_unknown_builtin,
+    unknown_builtin_warning,
+};
 pub use error::{
     At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors, Located, Report, Slot, Warning,
 };

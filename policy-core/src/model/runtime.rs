@@ -53,10 +53,12 @@ impl Runtime {
     pub const ALL: [Runtime; 4] = [Runtime::Copilot, Runtime::ClaudeCode, Runtime::Codex, Runtime::Gemini];
 
     /// The runtimes a selection can be applied to, on the command line.
-    pub const SUPPORTED_CLI: &'static [&'static str] = &["copilot", "claude-code"];
+    pub const SUPPORTED_CLI: &'static [&'static str] =
+        &[Runtime::Copilot.spelled(Spelling::Cli), Runtime::ClaudeCode.spelled(Spelling::Cli)];
 
     /// The runtimes a selection can be applied to, in the macro.
-    pub const SUPPORTED_MACRO: &'static [&'static str] = &["copilot", "claude_code"];
+    pub const SUPPORTED_MACRO: &'static [&'static str] =
+        &[Runtime::Copilot.spelled(Spelling::Macro), Runtime::ClaudeCode.spelled(Spelling::Macro)];
 
     /// The command-line spelling.
     pub const fn as_str(self) -> &'static str {

@@ -11,7 +11,9 @@ use super::claude_code::{ClaudeCodeSelection, SelectionDraft, ShapeDraft, ShapeV
 use super::entry::{ClientMode, EntryDraft, PolicyEntry, SlotDraft};
 use super::error::{Error, Errors, Slot};
 use super::resolved::{ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};
-use super::vocab::{CLIENT_MODE_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, SELECTION_KEYS, SELECTOR_KEYS};
+use super::vocab::{
+    CLIENT_MODE_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, KIND_KEY, ONLY_KEY, SELECTION_KEYS, SELECTOR_KEYS,
+};
 use super::wire::WireName;
 use crate::catalog::claude_code::ClaudeTool;
 
@@ -106,7 +108,7 @@ impl<'de> Deserialize<'de> for ClaudeCodeSelection {
                 while let Some(key) = next_key(&mut map, SELECTION_KEYS, &mut seen)? {
                     given = Some((key, map.next_value::<Names>()?));
                 }
-                let only = seen.contains(&"only");
+                let only = seen.contains(&ONLY_KEY);
                 ShapeDraft::one_key(only, seen.len() == 2 || (seen.len() == 1 && !only)).map_err(de::Error::custom)?;
                 let Some((key, names)) = given else { return Err(de::Error::custom(Error::ClaudeShape)) };
                 let value = match &names {
@@ -211,7 +213,7 @@ impl<'de> Deserialize<'de> for PolicyEntry {
                 let (mut available, mut excluded, mut mode) = (None, None, None);
                 while let Some(key) = next_key(&mut map, ENTRY_KEYS, &mut seen)? {
                     match key {
-                        "kind" => {
+                        KIND_KEY => {
                             let kind: String = map.next_value()?;
                             if kind != ENTRY_KIND {
                                 return Err(de::Error::custom(Error::WrongKind { found: kind }));
@@ -224,7 +226,7 @@ impl<'de> Deserialize<'de> for PolicyEntry {
                         _ => excluded = Some(map.next_value::<SelectorRead>()?),
                     }
                 }
-                if !seen.contains(&"kind") {
+                if !seen.contains(&KIND_KEY) {
                     return Err(de::Error::custom(Error::MissingKind));
                 }
                 let draft = EntryDraft {

@@ -5,8 +5,18 @@
 pub const ENTRY_KIND: &str = "github-cli-builtin-tools";
 
 /// The keys a Copilot policy entry accepts.
-pub const ENTRY_KEYS: &[&str] =
-    &["kind", "name", "description", "bindings", "available-tools", "excluded-tools", "client-mode"];
+pub const ENTRY_KEYS: &[&str] = &[
+    KIND_KEY,
+    "name",
+    "description",
+    "bindings",
+    Slot::Available.json_key(),
+    Slot::Excluded.json_key(),
+    CLIENT_MODE_KEY,
+];
+
+/// The key naming a tool entry's kind.
+pub const KIND_KEY: &str = "kind";
 
 /// The key of a definition's tool entries.
 pub const TOOLS_KEY: &str = "tools";
@@ -21,17 +31,23 @@ pub const AGENT_NAME_KEY: &str = "name";
 pub const CLIENT_MODE_KEY: &str = "client-mode";
 
 /// The keys a selector accepts: a list of names, or the isolated set.
-pub const SELECTOR_KEYS: &[&str] = &["tools", "isolated"];
+pub const SELECTOR_KEYS: &[&str] = &[TOOLS_KEY, ISOLATED];
 
 /// The word for the isolated set, in a JSON selector (`{"isolated": true}`) and in the macro.
 pub const ISOLATED: &str = "isolated";
 
 /// The keys of `builtin_tools! { … }` for Copilot.
-pub const COPILOT_MACRO_KEYS: &[&str] =
-    &["available_tools", "excluded_tools", "client_mode", "runtime", "strict", "allow"];
+pub const COPILOT_MACRO_KEYS: &[&str] = &[
+    Slot::Available.macro_key(),
+    Slot::Excluded.macro_key(),
+    CLIENT_MODE_MACRO_KEY,
+    RUNTIME_MACRO_KEY,
+    STRICT_MACRO_KEY,
+    ALLOW_MACRO_KEY,
+];
 
 /// The keys of `builtin_tools! { runtime: claude_code, … }`.
-pub const CLAUDE_MACRO_KEYS: &[&str] = &["runtime", "only", "disable", "strict", "allow"];
+pub const CLAUDE_MACRO_KEYS: &[&str] = &[RUNTIME_MACRO_KEY, ONLY_KEY, DISABLE_KEY, STRICT_MACRO_KEY, ALLOW_MACRO_KEY];
 
 /// The macro's key that turns every warning into a compile error (`strict: true`).
 pub const STRICT_MACRO_KEY: &str = "strict";
@@ -46,7 +62,7 @@ pub const RUNTIME_MACRO_KEY: &str = "runtime";
 pub const CLIENT_MODE_MACRO_KEY: &str = "client_mode";
 
 /// The keys of a Claude Code selection, in the order messages list them.
-pub const SELECTION_KEYS: &[&str] = &["disable", "only"];
+pub const SELECTION_KEYS: &[&str] = &[DISABLE_KEY, ONLY_KEY];
 
 /// The key of a selection that lists the only tools offered.
 pub const ONLY_KEY: &str = "only";

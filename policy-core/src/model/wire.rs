@@ -650,6 +650,13 @@ impl<'a> Tool<'a> {
         Tool::new(Source::Custom, name)
     }
 
+    /// Any tool of `source` that no pattern names exactly: one only `source:*` matches (a tool
+    /// named `*` cannot exist). It stands for the tools neither a policy nor a catalog knows,
+    /// such as the built-ins a newer CLI adds.
+    pub const fn unnamed(source: Source) -> Tool<'static> {
+        Tool::new(source, "*")
+    }
+
     /// An MCP tool by its wire name `<server>-<tool>` (see [`mcp_tool_name`]).
     pub const fn mcp(wire_name: &'a str) -> Tool<'a> {
         Tool::new(Source::Mcp, wire_name)

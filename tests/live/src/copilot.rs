@@ -91,17 +91,7 @@ fn resume_config(id: github_copilot_sdk::SessionId, me: &Path, port: u16) -> Res
 
 /// The tool names of the last model request.
 fn last_tools(requests: &Mutex<Vec<Value>>) -> Option<BTreeSet<String>> {
-    let requests = requests.lock().ok()?;
-    let last = requests.last()?;
-    Some(
-        last["tools"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|t| t["function"]["name"].as_str().or_else(|| t["name"].as_str()))
-            .map(str::to_owned)
-            .collect(),
-    )
+    requests.lock().ok()?.last().map(tool_names)
 }
 
 /// What the host knows: the custom tools it registers on every session.
@@ -175,13 +165,19 @@ async fn start(cli: &Path, scratch: &Path, mode: ClientMode) -> Result<Runtime, 
     Ok(Runtime { client, _child: child })
 }
 
-/// Sends `text` in `session`; the tool names of the model request it caused.
-async fn offered_in(session: &Session, requests: &Mutex<Vec<Value>>, text: &str) -> Result<BTreeSet<String>, String> {
+/// Sends `text` in `session` with the recorded requests cleared first, and waits for the turn.
+async fn send(session: &Session, requests: &Mutex<Vec<Value>>, text: &str) -> Result<(), String> {
     requests.lock().map_err(|e| e.to_string())?.clear();
-    tokio::time::timeout(Duration::from_secs(90), session.send_and_wait(text))
+    tokio::time::timeout(Duration::from_secs(120), session.send_and_wait(text))
         .await
         .map_err(|_| "timeout")?
         .map_err(|e| format!("send: {e}"))?;
+    Ok(())
+}
+
+/// Sends `text` in `session`; the tool names of the model request it caused.
+async fn offered_in(session: &Session, requests: &Mutex<Vec<Value>>, text: &str) -> Result<BTreeSet<String>, String> {
+    send(session, requests, text).await?;
     last_tools(requests).ok_or_else(|| String::from("the runtime sent no model request"))
 }
 
@@ -415,36 +411,27 @@ async fn subagents(
     let mut outcomes = Vec::new();
     for case in SUBAGENT_CASES {
         let name = format!("subagent: {}", case.name);
-        let result: Result<BTreeSet<String>, String> = async {
+        let result: Result<(BTreeSet<String>, BTreeSet<String>), String> = async {
             let session_policy = session_policy(case)?;
+            let expected = subagent_expected(case, &session_policy, universe);
             let mut agent = github_copilot_sdk::CustomAgentConfig::new("probe-agent", "A conformance sub-agent.");
             if let Some(tools) = case.tools {
                 agent = agent.with_tools(tools.iter().copied());
             }
             let config = session_policy.apply_to_session(session_config(me, port)).with_custom_agents([agent]);
             let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
-            requests.lock().map_err(|e| e.to_string())?.clear();
-            tokio::time::timeout(Duration::from_secs(120), session.send_and_wait(DELEGATE))
-                .await
-                .map_err(|_| "timeout")?
-                .map_err(|e| format!("send: {e}"))?;
+            send(&session, requests, DELEGATE).await?;
             let _ = session.disconnect().await;
             let requests = requests.lock().map_err(|e| e.to_string())?;
             let sub = requests
                 .iter()
                 .find(|body| user_text(body).contains(SUBAGENT_TASK))
                 .ok_or_else(|| String::from("the sub-agent sent no model request"))?;
-            Ok(tool_names(sub))
+            Ok((expected, tool_names(sub)))
         }
         .await;
         outcomes.push(match result {
-            Ok(observed) => {
-                let session_policy = session_policy(case);
-                match session_policy {
-                    Ok(policy) => Outcome::compare(&name, subagent_expected(case, &policy, universe), observed),
-                    Err(e) => Outcome::failed(&name, e),
-                }
-            }
+            Ok((expected, observed)) => Outcome::compare(&name, expected, observed),
             Err(e) => Outcome::failed(&name, e),
         });
     }
