@@ -1,7 +1,7 @@
 //! A sub-agent scoped to one custom tool: its list, what it is offered under the session's
 //! policy, and the call-time gate that refuses anything else.
 
-use tool_policy::subagents::{AgentTools, CustomAgentConfig, SessionTool, SubagentRouter, effective_tools};
+use tool_policy::subagents::{AgentTools, CustomAgent, SessionTool, SubagentRouter, effective_tools};
 use tool_policy::{Tool, agent_tool, builtin_tools};
 
 fn main() {
@@ -22,7 +22,7 @@ fn main() {
     );
 
     let router = SubagentRouter::new();
-    router.register_session("session-1", vec![CustomAgentConfig::typed("investigator", &investigator)]);
+    router.register_session("session-1", vec![CustomAgent::typed("investigator", &investigator)]);
     router.on_subagent_started("session-1", "child-7", "investigator", "call-1");
     for tool in ["run_query", "drop_table"] {
         match router.dispatch_tool_call("child-7", tool, |resolved| format!("ran in {}", resolved.parent_id)) {

@@ -51,8 +51,8 @@ pub mod claude {
 /// tools, and the call-time router.
 pub mod subagents {
     pub use policy_core::model::{
-        AgentToolName, AgentToolNameError, AgentTools, CustomAgentConfig, SessionTool, alias_members, effective_tools,
-        merge_invocation_tools,
+        AgentToolName, AgentToolNameError, AgentTools, CustomAgent, DefaultAgent, SessionTool, alias_members,
+        effective_tools, merge_invocation_tools,
     };
     pub use policy_core::runtime::router::{RoutedSession, RouterError, SubagentInstance, SubagentRouter};
 }

@@ -4,16 +4,16 @@
 use std::sync::Arc;
 use std::thread;
 
-use tool_policy::subagents::{CustomAgentConfig, RoutedSession, RouterError, SubagentRouter};
+use tool_policy::subagents::{CustomAgent, RoutedSession, RouterError, SubagentRouter};
 
 fn router() -> SubagentRouter {
     let router = SubagentRouter::new();
     router.register_session(
         "parent",
         vec![
-            CustomAgentConfig::new("investigator", Some(vec!["run_bash".into()])),
-            CustomAgentConfig::new("anything", None),
-            CustomAgentConfig::new("nothing", Some(vec![])),
+            CustomAgent::new("investigator", Some(vec!["run_bash".into()])),
+            CustomAgent::new("anything", None),
+            CustomAgent::new("nothing", Some(vec![])),
         ],
     );
     router.on_subagent_started("parent", "child-1", "investigator", "call-1");
@@ -61,7 +61,7 @@ fn late_requests_after_completion_still_resolve() {
 #[test]
 fn removing_the_parent_removes_its_children_only() {
     let router = router();
-    router.register_session("other", vec![CustomAgentConfig::new("x", None)]);
+    router.register_session("other", vec![CustomAgent::new("x", None)]);
     router.on_subagent_started("other", "other-child", "x", "call-9");
     router.remove_session("parent");
     assert_eq!(router.resolve_session("parent"), Err(RouterError::UnknownSession { id: "parent".into() }));
@@ -106,7 +106,7 @@ fn many_threads() {
     const THREADS: usize = 8;
     const ROUNDS: usize = 500;
     let router = Arc::new(SubagentRouter::new());
-    router.register_session("p", vec![CustomAgentConfig::new("a", Some(vec!["ok".into()]))]);
+    router.register_session("p", vec![CustomAgent::new("a", Some(vec!["ok".into()]))]);
     let handles: Vec<_> = (0..THREADS)
         .map(|t| {
             let router = Arc::clone(&router);

@@ -9,10 +9,11 @@ use serde_json::value::RawValue;
 use super::reader::{self, Node, Ptr, Root, RootValue, Sink, ToolItem, Tools, tool_names, unique_keys, wrong_type};
 use super::{LoadError, Options, custom_agents};
 use crate::model::vocab::{
-    CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, KIND_KEY, SELECTOR_KEYS, TOOLS_KEY,
+    CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, KIND_KEY, SELECTOR_KEYS,
+    TOOLS_KEY,
 };
 use crate::model::{
-    At, ClientMode, CustomAgentConfig, EntryDraft, Error, Located, PolicyEntry, ResolvedPolicy, Selector, Slot,
+    At, ClientMode, CustomAgent, DefaultAgent, EntryDraft, Error, Located, PolicyEntry, ResolvedPolicy, Selector, Slot,
     SlotDraft, Warning, is_unknown_builtin, lint_agents, lint_entry, unknown_builtin_warning,
 };
 use crate::text::did_you_mean;
@@ -25,7 +26,8 @@ pub struct CopilotDocument {
     policy: ResolvedPolicy,
     warnings: Vec<Located<Warning>>,
     omitted_warnings: usize,
-    custom_agents: Option<Vec<CustomAgentConfig>>,
+    custom_agents: Option<Vec<CustomAgent>>,
+    default_agent: Option<DefaultAgent>,
     text: Box<str>,
     policy_index: Option<usize>,
 }
@@ -58,8 +60,14 @@ impl CopilotDocument {
     }
 
     /// The definition's `customAgents`, checked; `None` when it has none.
-    pub fn custom_agents(&self) -> Option<&[CustomAgentConfig]> {
+    pub fn custom_agents(&self) -> Option<&[CustomAgent]> {
         self.custom_agents.as_deref()
+    }
+
+    /// The definition's `defaultAgent`, checked: the tools hidden from the main agent and
+    /// left to the custom agents that list them. `None` when it has none.
+    pub fn default_agent(&self) -> Option<&DefaultAgent> {
+        self.default_agent.as_ref()
     }
 
     /// The definition's other tool entries, exactly as written, for the code that builds the
@@ -138,7 +146,7 @@ pub fn load_definition_value(document: &Value) -> Result<CopilotDocument, LoadEr
 fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocument, LoadError> {
     let root: Root<'_> = reader::parse(text)?;
     let mut sink = Sink::new(options);
-    let (policy, custom_agents) = match root {
+    let (policy, Agents { custom: custom_agents, default: default_agent }) = match root {
         Root::Object(fields) => {
             let single = match expect {
                 Expect::Entry => true,
@@ -147,7 +155,7 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
             };
             if single {
                 let fields = fields.into_iter().map(|(key, value)| (key, value.node()));
-                (entry(fields, Ptr::Root, true, &mut sink).map(|entry| (None, entry)), None)
+                (entry(fields, Ptr::Root, true, &mut sink).map(|entry| (None, entry)), Agents::default())
             } else {
                 definition(fields, &mut sink)
             }
@@ -155,7 +163,7 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
         Root::Other(found) => {
             let expected = if expect == Expect::Entry { "a policy entry object" } else { "an agent definition object" };
             sink.error(Ptr::Root, Error::WrongType { expected, found });
-            (None, None)
+            (None, Agents::default())
         }
     };
     let (policy_index, entry) = match policy {
@@ -182,18 +190,26 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
         warnings: report.warnings,
         omitted_warnings: report.omitted_warnings,
         custom_agents,
+        default_agent,
         text: text.into(),
         policy_index,
     })
 }
 
-type Found = (Option<(Option<usize>, PolicyEntry)>, Option<Vec<CustomAgentConfig>>);
+/// A definition's agents: its custom agents and its default agent.
+#[derive(Default)]
+struct Agents {
+    custom: Option<Vec<CustomAgent>>,
+    default: Option<DefaultAgent>,
+}
+
+type Found = (Option<(Option<usize>, PolicyEntry)>, Agents);
 
 /// An agent definition's top level.
 fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Found {
     let (fields, _) = unique_keys(fields, Ptr::Root, sink);
     let mut found: Option<(usize, Option<PolicyEntry>)> = None;
-    let mut custom_agents = None;
+    let mut agents = Agents::default();
     for (key, value) in fields {
         let key_at = Ptr::Root.key(&key);
         match (key.as_ref(), value) {
@@ -235,7 +251,10 @@ fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Fo
             (TOOLS_KEY, RootValue::Tools(Tools::Other(found))) => {
                 sink.error(key_at, Error::WrongType { expected: "an array of tool entries", found });
             }
-            (CUSTOM_AGENTS_KEY, RootValue::Raw(raw)) => custom_agents = custom_agents::read(Node(raw), key_at, sink),
+            (CUSTOM_AGENTS_KEY, RootValue::Raw(raw)) => agents.custom = custom_agents::read(Node(raw), key_at, sink),
+            (DEFAULT_AGENT_KEY, RootValue::Raw(raw)) => {
+                agents.default = custom_agents::read_default_agent(Node(raw), key_at, sink);
+            }
             _ => {}
         }
     }
@@ -243,7 +262,7 @@ fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Fo
         Some((i, Some(entry))) => Some((Some(i), entry)),
         _ => None,
     };
-    (policy, custom_agents)
+    (policy, agents)
 }
 
 /// A selector as read, its strings kept for the draft to borrow.

@@ -2,12 +2,12 @@
 //! `null` (or absent: every tool), `[]` (none) or unprefixed runtime names.
 
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::model::vocab::{AGENT_NAME_KEY, TOOLS_KEY};
-use crate::model::{AgentTools, At, CustomAgentConfig, Error};
+use crate::model::vocab::{AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, TOOLS_KEY};
+use crate::model::{AgentTools, At, CustomAgent, DefaultAgent, Error};
 
 /// Reads `customAgents` at `at`, reporting every problem to `sink`; `None` when any agent
 /// is invalid.
-pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<CustomAgentConfig>> {
+pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<CustomAgent>> {
     let Some(agents) = value.array() else {
         sink.error(at, wrong_type("an array of custom agents", value));
         return None;
@@ -42,11 +42,34 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
             sink.error(agent_at, Error::WrongType { expected: "a custom agent with a `name`", found: "none" });
         }
         match (name, tools) {
-            (Some(name), Some(tools)) => configs.push(CustomAgentConfig::new(name, tools)),
+            (Some(name), Some(tools)) => configs.push(CustomAgent::new(name, tools)),
             _ => ok = false,
         }
     }
     ok.then_some(configs)
+}
+
+/// Reads `defaultAgent` at `at`: an object whose `excludedTools` is an array of unprefixed
+/// names, checked like a sub-agent's list. An object without `excludedTools` holds nothing the
+/// author could have meant, so it is refused; other keys pass through. `None` when invalid.
+pub(crate) fn read_default_agent(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<DefaultAgent> {
+    let Some(fields) = value.object() else {
+        sink.error(at, wrong_type("a default agent object", value));
+        return None;
+    };
+    let (fields, duplicated) = unique_keys(fields, at, sink);
+    let Some((_, excluded)) = fields.iter().find(|(key, _)| key == DEFAULT_AGENT_EXCLUDED_KEY) else {
+        sink.error(at, Error::WrongType { expected: "a default agent with `excludedTools`", found: "none" });
+        return None;
+    };
+    let excluded_at = at.key(DEFAULT_AGENT_EXCLUDED_KEY);
+    if excluded.array().is_none() {
+        sink.error(excluded_at, wrong_type("an array of tool names", *excluded));
+        return None;
+    }
+    let names = agent_tools(*excluded, excluded_at, sink)??;
+    let agent = DefaultAgent::try_excluding(&names).ok()?;
+    (!duplicated).then_some(agent)
 }
 
 /// One agent's `tools`: `Some(None)` for null, `Some(Some(list))` for a valid list, `None`
@@ -110,5 +133,40 @@ mod tests {
         );
         assert_eq!(pointers(r#"{"tools": [], "customAgents": {}}"#), ["/customAgents"]);
         assert_eq!(pointers(r#"{"tools": [], "customAgents": [{"tools": null}]}"#), ["/customAgents/0"]);
+    }
+
+    #[test]
+    fn the_default_agent_is_read_strictly() {
+        let ok = load(
+            r#"{"tools": [], "defaultAgent": {"excludedTools": ["review_tool", "echo/*"]},
+                "customAgents": [{"name": "reviewer", "tools": ["review_tool"]}]}"#,
+        )
+        .unwrap();
+        let default = ok.default_agent().unwrap();
+        let names: Vec<&str> = default.excluded_tools().iter().map(crate::model::AgentToolName::as_str).collect();
+        assert_eq!(names, ["review_tool", "echo/*"]);
+        assert!(default.hides(&crate::model::Tool::custom("review_tool"), None));
+        assert!(default.hides(&crate::model::Tool::mcp("echo-echo"), Some("echo")));
+        assert!(!default.hides(&crate::model::Tool::builtin("view"), None));
+        assert!(load(r#"{"tools": []}"#).unwrap().default_agent().is_none());
+        // An empty list excludes nothing, as written.
+        let empty = load(r#"{"tools": [], "defaultAgent": {"excludedTools": []}}"#).unwrap();
+        assert!(empty.default_agent().unwrap().excluded_tools().is_empty());
+        // Each way of writing nothing, or something that matches nothing, is refused where it is.
+        for (text, pointer) in [
+            (r#"{"tools": [], "defaultAgent": {}}"#, "/defaultAgent"),
+            (r#"{"tools": [], "defaultAgent": {"excludedTool": ["x"]}}"#, "/defaultAgent"),
+            (r#"{"tools": [], "defaultAgent": {"excludedTools": null}}"#, "/defaultAgent/excludedTools"),
+            (r#"{"tools": [], "defaultAgent": {"excludedTools": "x"}}"#, "/defaultAgent/excludedTools"),
+            (r#"{"tools": [], "defaultAgent": {"excludedTools": ["builtin:view"]}}"#, "/defaultAgent/excludedTools/0"),
+            (r#"{"tools": [], "defaultAgent": {"excludedTools": ["a", "a"]}}"#, "/defaultAgent/excludedTools/1"),
+            (
+                r#"{"tools": [], "defaultAgent": {"excludedTools": [], "excludedTools": ["a"]}}"#,
+                "/defaultAgent/excludedTools",
+            ),
+            (r#"{"tools": [], "defaultAgent": []}"#, "/defaultAgent"),
+        ] {
+            assert_eq!(pointers(text), [pointer], "{text}");
+        }
     }
 }

@@ -9,7 +9,7 @@ use super::claude_code::{ClaudeCodeSelection, SelectionShape};
 use super::entry::{PolicyEntry, Selector};
 use super::error::{At, Slot, Warning};
 use super::resolved::{ResolvedPolicy, ToolList};
-use super::subagent::{CustomAgentConfig, alias_members};
+use super::subagent::{CustomAgent, alias_members};
 use super::wire::{Source, Tool, WireName};
 use crate::catalog::{claude_code, copilot};
 
@@ -186,7 +186,7 @@ pub fn lint_selection(selection: &ClaudeCodeSelection) -> Option<Warning> {
 
 /// The `unreachable-agent-tool` lints of a definition's custom agents under the session's
 /// policy: `(agent, item, warning)` for each list entry the session never offers.
-pub fn lint_agents(agents: &[CustomAgentConfig], session: &ResolvedPolicy) -> Vec<(usize, usize, Warning)> {
+pub fn lint_agents(agents: &[CustomAgent], session: &ResolvedPolicy) -> Vec<(usize, usize, Warning)> {
     let mut found = Vec::new();
     for (a, agent) in agents.iter().enumerate() {
         for (t, entry) in agent.tools().unwrap_or_default().iter().enumerate() {

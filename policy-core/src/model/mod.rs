@@ -36,7 +36,7 @@ pub use lint::{Lint, Lints, lint_agents, lint_entry, lint_selection};
 pub(crate) use resolved::serialize_filter;
 pub use resolved::{Decision, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};
 pub use subagent::{
-    AgentToolName, AgentToolNameError, AgentTools, CustomAgentConfig, SessionTool, alias_members,
+    AgentToolName, AgentToolNameError, AgentTools, CustomAgent, DefaultAgent, SessionTool, alias_members,
     check_agent_tool_name, effective_tools, merge_invocation_tools,
 };
 pub use wire::{

@@ -250,33 +250,33 @@ pub fn effective_tools<'a>(
 
 /// A custom agent as the router knows it: its name and its `tools` list (`None` = all).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CustomAgentConfig {
+pub struct CustomAgent {
     name: String,
     tools: Option<Vec<String>>,
 }
 
-impl CustomAgentConfig {
+impl CustomAgent {
     /// An agent named `name` with tool list `tools` (`None`: every tool, `Some([])`: none).
-    /// The router matches names exactly; use [`CustomAgentConfig::try_new`] to refuse
+    /// The router matches names exactly; use [`CustomAgent::try_new`] to refuse
     /// entries that match nothing at runtime.
-    pub fn new(name: impl Into<String>, tools: Option<Vec<String>>) -> CustomAgentConfig {
-        CustomAgentConfig { name: name.into(), tools }
+    pub fn new(name: impl Into<String>, tools: Option<Vec<String>>) -> CustomAgent {
+        CustomAgent { name: name.into(), tools }
     }
 
-    /// [`CustomAgentConfig::new`], refusing source-prefixed and malformed entries.
-    pub fn try_new(name: impl Into<String>, tools: Option<Vec<String>>) -> Result<CustomAgentConfig, Errors> {
+    /// [`CustomAgent::new`], refusing source-prefixed and malformed entries.
+    pub fn try_new(name: impl Into<String>, tools: Option<Vec<String>>) -> Result<CustomAgent, Errors> {
         AgentTools::parse(tools.as_deref())?;
-        Ok(CustomAgentConfig::new(name, tools))
+        Ok(CustomAgent::new(name, tools))
     }
 
     /// A validated agent from a typed list.
-    pub fn typed(name: impl Into<String>, tools: &AgentTools) -> CustomAgentConfig {
+    pub fn typed(name: impl Into<String>, tools: &AgentTools) -> CustomAgent {
         let tools = match tools {
             AgentTools::All => None,
             AgentTools::Nothing => Some(Vec::new()),
             AgentTools::Only(names) => Some(names.iter().map(|n| n.as_str().to_owned()).collect()),
         };
-        CustomAgentConfig::new(name, tools)
+        CustomAgent::new(name, tools)
     }
 
     /// The agent's name.
@@ -295,6 +295,53 @@ impl CustomAgentConfig {
     pub fn allows_call(&self, tool_name: &str) -> bool {
         let tool = Tool::custom(tool_name);
         self.tools.as_ref().is_none_or(|tools| tools.iter().any(|t| t == "*" || t == tool.name()))
+    }
+}
+
+/// The default agent's `excludedTools` (`defaultAgent.excludedTools` on the wire): tools
+/// hidden from the main agent and left to the custom agents that list them, such as a tool
+/// only a reviewing sub-agent may call. Entries are unprefixed, as in a sub-agent's list.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DefaultAgent {
+    excluded_tools: Vec<AgentToolName>,
+}
+
+impl DefaultAgent {
+    /// A default agent that is not offered `names`.
+    pub fn excluding(names: impl IntoIterator<Item = AgentToolName>) -> DefaultAgent {
+        DefaultAgent { excluded_tools: names.into_iter().collect() }
+    }
+
+    /// Validates names known only at run time, with the rules of a sub-agent's list (a
+    /// source-prefixed entry matches nothing at runtime, so it is refused).
+    pub fn try_excluding(names: &[String]) -> Result<DefaultAgent, Errors> {
+        match AgentTools::parse(Some(names))? {
+            AgentTools::Only(names) => Ok(DefaultAgent { excluded_tools: names }),
+            AgentTools::All | AgentTools::Nothing => Ok(DefaultAgent { excluded_tools: Vec::new() }),
+        }
+    }
+
+    /// The excluded entries.
+    pub fn excluded_tools(&self) -> &[AgentToolName] {
+        &self.excluded_tools
+    }
+
+    /// Whether the main agent is kept from `tool`.
+    pub fn hides(&self, tool: &Tool<'_>, mcp_server: Option<&str>) -> bool {
+        self.excluded_tools.iter().any(|name| name.selects(tool, mcp_server))
+    }
+
+    /// The tools the main agent is offered: what the session's policy offers, less these.
+    pub fn main_agent_tools<'a>(
+        &self,
+        session: &ResolvedPolicy,
+        session_tools: &[SessionTool<'a>],
+    ) -> Vec<SessionTool<'a>> {
+        session_tools
+            .iter()
+            .filter(|t| session.offers(&t.tool) && !self.hides(&t.tool, t.mcp_server))
+            .copied()
+            .collect()
     }
 }
 
@@ -391,12 +438,12 @@ mod tests {
     #[test]
     fn star_means_every_tool_for_lists_and_calls() {
         let star = AgentTools::parse(Some(&["*".to_owned()])).unwrap();
-        let config = CustomAgentConfig::try_new("any", Some(vec!["*".to_owned()])).unwrap();
+        let config = CustomAgent::try_new("any", Some(vec!["*".to_owned()])).unwrap();
         for tool in [Tool::custom("my_tool"), Tool::builtin("view"), Tool::mcp("srv-x")] {
             assert!(star.selects(&tool, Some("srv")));
         }
         assert!(config.allows_call("my_tool"), "the router and the list agree on `*`");
-        let listed = CustomAgentConfig::new("one", Some(vec!["a".to_owned()]));
+        let listed = CustomAgent::new("one", Some(vec!["a".to_owned()]));
         assert!(listed.allows_call("a") && !listed.allows_call("b"));
     }
 

@@ -27,6 +27,11 @@ pub const CUSTOM_AGENTS_KEY: &str = "customAgents";
 /// The keys of one custom agent that the reader looks at (others pass through).
 pub const AGENT_NAME_KEY: &str = "name";
 
+/// The key of a definition's default (main) agent, and the key of its excluded tools.
+pub const DEFAULT_AGENT_KEY: &str = "defaultAgent";
+/// See [`DEFAULT_AGENT_KEY`].
+pub const DEFAULT_AGENT_EXCLUDED_KEY: &str = "excludedTools";
+
 /// The key of an entry's client mode.
 pub const CLIENT_MODE_KEY: &str = "client-mode";
 

@@ -105,6 +105,73 @@ impl ClientKey {
     }
 }
 
+/// Started clients by [`ClientKey`], so a client is shared only by agents with the same mode
+/// and storage: an empty-mode agent never lands on a `copilot-cli` client (which would offer
+/// it the user's tools), nor on a client keeping another agent's state. `C` is the host's
+/// client type (the SDK's `Client` is a cheap clone of a shared connection).
+///
+/// ```
+/// # use policy_core::runtime::copilot::{ClientPool, ClientStorage};
+/// # use policy_core::ResolvedPolicy;
+/// # async fn run() -> Result<(), String> {
+/// let pool: ClientPool<String> = ClientPool::new();
+/// let key = ResolvedPolicy::DEFAULT.client_key(None).map_err(|e| e.to_string())?;
+/// let client = pool.get_or_start(&key, |key| async move { Ok::<_, String>(format!("{key:?}")) }).await?;
+/// assert_eq!(pool.get(&key), Some(client));
+/// # Ok(()) }
+/// ```
+#[derive(Debug)]
+pub struct ClientPool<C> {
+    clients: std::sync::Mutex<std::collections::HashMap<ClientKey, C>>,
+}
+
+impl<C> Default for ClientPool<C> {
+    fn default() -> Self {
+        ClientPool { clients: std::sync::Mutex::default() }
+    }
+}
+
+impl<C: Clone> ClientPool<C> {
+    /// An empty pool.
+    pub fn new() -> ClientPool<C> {
+        ClientPool::default()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<ClientKey, C>> {
+        self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The client started for `key`, if there is one.
+    pub fn get(&self, key: &ClientKey) -> Option<C> {
+        self.lock().get(key).cloned()
+    }
+
+    /// The client for `key`, started with `start` when there is none. The lock is not held
+    /// while `start` runs; when two callers start a client for the same key at once, the
+    /// first one stored is kept and returned to both (the other is dropped).
+    pub async fn get_or_start<F, Fut, E>(&self, key: &ClientKey, start: F) -> Result<C, E>
+    where
+        F: FnOnce(ClientKey) -> Fut,
+        Fut: Future<Output = Result<C, E>>,
+    {
+        if let Some(client) = self.get(key) {
+            return Ok(client);
+        }
+        let started = start(key.clone()).await?;
+        Ok(self.lock().entry(key.clone()).or_insert(started).clone())
+    }
+
+    /// Takes the client for `key` out of the pool (to stop it).
+    pub fn remove(&self, key: &ClientKey) -> Option<C> {
+        self.lock().remove(key)
+    }
+
+    /// Takes every client out of the pool (to stop them).
+    pub fn drain(&self) -> Vec<(ClientKey, C)> {
+        self.lock().drain().collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,5 +220,33 @@ mod tests {
         assert_ne!(a, b);
         assert_ne!(a, cli);
         assert_eq!(cli.mode(), ClientMode::CopilotCli);
+    }
+
+    #[test]
+    fn a_pool_never_shares_a_client_across_keys() {
+        use std::task::{Context, Poll, Waker};
+        fn now<F: Future>(future: F) -> F::Output {
+            match std::pin::pin!(future).poll(&mut Context::from_waker(Waker::noop())) {
+                Poll::Ready(output) => output,
+                Poll::Pending => panic!("ready futures only"),
+            }
+        }
+        let pool: ClientPool<String> = ClientPool::new();
+        let cli = ResolvedPolicy::DEFAULT.client_key(None).unwrap();
+        let a = locked().client_key(Some(ClientStorage::BaseDirectory("/a".into()))).unwrap();
+        let b = locked().client_key(Some(ClientStorage::SessionFs("b".into()))).unwrap();
+        let start = |name: &'static str| move |_: ClientKey| std::future::ready(Ok::<_, ()>(name.to_owned()));
+        assert_eq!(now(pool.get_or_start(&cli, start("cli"))), Ok("cli".into()));
+        assert_eq!(now(pool.get_or_start(&a, start("a"))), Ok("a".into()));
+        assert_eq!(now(pool.get_or_start(&b, start("b"))), Ok("b".into()));
+        assert_eq!(now(pool.get_or_start(&a, start("again"))), Ok("a".into()), "a started client is reused");
+        let failed = now(pool
+            .get_or_start(&locked().client_key(Some(ClientStorage::SessionFs("c".into()))).unwrap(), |_| {
+                std::future::ready(Err::<String, _>("cannot start"))
+            }));
+        assert_eq!(failed, Err("cannot start"));
+        assert_eq!(pool.remove(&cli), Some("cli".into()));
+        assert_eq!(pool.get(&cli), None);
+        assert_eq!(pool.drain().len(), 2);
     }
 }

@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::SystemTime;
 
-use crate::model::CustomAgentConfig;
+use crate::model::CustomAgent;
 
 /// The session a request belongs to, as the router found it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -71,7 +71,7 @@ pub struct SubagentInstance {
 
 #[derive(Debug, Default)]
 struct RouterState {
-    sessions: HashMap<String, Arc<[CustomAgentConfig]>>,
+    sessions: HashMap<String, Arc<[CustomAgent]>>,
     child_to_parent: HashMap<String, String>,
     child_to_agent: HashMap<String, String>,
     instances: HashMap<String, HashMap<String, SubagentInstance>>,
@@ -98,7 +98,7 @@ impl SubagentRouter {
     }
 
     /// A parent session (from `createSession` / `resumeSession`) and its custom agents.
-    pub fn register_session(&self, parent_id: &str, agents: Vec<CustomAgentConfig>) {
+    pub fn register_session(&self, parent_id: &str, agents: Vec<CustomAgent>) {
         self.lock().sessions.insert(parent_id.to_owned(), agents.into());
     }
 
@@ -217,7 +217,7 @@ mod tests {
     #[test]
     fn router_resolution_and_errors() {
         let router = SubagentRouter::new();
-        router.register_session("p", vec![CustomAgentConfig::new("inv", Some(vec!["run_bash".into()]))]);
+        router.register_session("p", vec![CustomAgent::new("inv", Some(vec!["run_bash".into()]))]);
         router.on_subagent_started("p", "c", "inv", "call-1");
         assert_eq!(router.resolve_session("p"), Ok(RoutedSession { parent_id: "p".into(), child: false }));
         assert_eq!(router.resolve_session("c"), Ok(RoutedSession { parent_id: "p".into(), child: true }));

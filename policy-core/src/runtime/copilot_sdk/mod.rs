@@ -22,12 +22,19 @@
 
 use std::path::PathBuf;
 
+mod agents;
+mod router;
+
+pub use agents::AgentError;
+pub use router::GatedToolHandler;
+
 use github_copilot_sdk::rpc::{OptionsUpdateToolFilterPrecedence, SessionUpdateOptionsParams};
 use github_copilot_sdk::{ClientMode as SdkMode, ClientOptions, ResumeSessionConfig, SessionConfig, SessionFsConfig};
 
 use github_copilot_sdk::session::Session;
 
-use crate::model::{Attestation, ClientMode, Host, OfferedTool, ResolvedPolicy, ToolList};
+use crate::model::{Attestation, ClientMode, Error, Host, OfferedTool, ResolvedPolicy, ToolList};
+use crate::runtime::copilot::{ClientKey, ClientStorage};
 
 /// Client options for a policy's mode, or what is still needed to build them.
 #[derive(Debug)]
@@ -68,6 +75,22 @@ impl ClientMode {
             ClientMode::Empty => SdkMode::Empty,
         }
     }
+}
+
+/// The [`ClientPool`](crate::runtime::copilot::ClientPool) key of client options: their mode
+/// and where they keep state (a base directory, or a session file system by its state path).
+/// Empty-mode options without either are refused, as the SDK refuses them.
+pub fn client_key(options: &ClientOptions) -> Result<ClientKey, Error> {
+    let mode = match options.mode {
+        SdkMode::Empty => ClientMode::Empty,
+        SdkMode::CopilotCli => ClientMode::CopilotCli,
+    };
+    let storage = match (&options.base_directory, &options.session_fs) {
+        (Some(directory), _) => Some(ClientStorage::BaseDirectory(directory.clone())),
+        (None, Some(fs)) => Some(ClientStorage::SessionFs(fs.session_state_path.clone())),
+        (None, None) => None,
+    };
+    ClientKey::new(mode, storage)
 }
 
 fn strings(list: Option<&ToolList>) -> Option<Vec<String>> {
@@ -262,6 +285,29 @@ mod tests {
         assert!(options.session_fs.is_some() && options.base_directory.is_none());
         let SdkClient::NeedsStorage(needs) = locked.client_options(ClientOptions::default()) else { panic!() };
         assert!(needs.session_fs(fs()).session_fs.is_some());
+    }
+
+    #[test]
+    fn client_keys_follow_mode_and_storage() {
+        let locked = policy(
+            r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty", "available-tools": {"tools": ["mcp:*"]}}"#,
+        );
+        let SdkClient::NeedsStorage(needs) = locked.client_options(ClientOptions::default()) else { panic!() };
+        let a = client_key(&needs.base_directory("/a")).unwrap();
+        let SdkClient::NeedsStorage(needs) = locked.client_options(ClientOptions::default()) else { panic!() };
+        let fs = client_key(&needs.session_fs(SessionFsConfig::new(
+            "/work",
+            "/state",
+            github_copilot_sdk::SessionFsConventions::Posix,
+        )))
+        .unwrap();
+        let SdkClient::Ready(cli) = ResolvedPolicy::DEFAULT.client_options(ClientOptions::default()) else { panic!() };
+        let cli = client_key(&cli).unwrap();
+        assert_eq!(a.storage(), Some(&ClientStorage::BaseDirectory("/a".into())));
+        assert_eq!(fs.storage(), Some(&ClientStorage::SessionFs("/state".into())));
+        assert_eq!((cli.mode(), cli.storage()), (ClientMode::CopilotCli, None));
+        let bare = ClientOptions::default().with_mode(SdkMode::Empty);
+        assert_eq!(client_key(&bare), Err(Error::EmptyModeNeedsStorage));
     }
 
     #[test]
