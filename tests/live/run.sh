@@ -38,7 +38,9 @@ test -x "$copilot" || { echo "run.sh: no Copilot CLI binary at $copilot" >&2; ex
 test -x "$claude" || { echo "run.sh: no Claude Code binary at $claude" >&2; exit 2; }
 
 echo "run.sh: building the harness" >&2
-cargo build --quiet --release --manifest-path "$here/Cargo.toml" >&2
+# The SDK's `runtime` feature (for `Client::start`) downloads a CLI in its build script
+# unless told not to: the harness starts the pinned npm-installed binary instead.
+COPILOT_SKIP_CLI_DOWNLOAD=1 cargo build --quiet --release --manifest-path "$here/Cargo.toml" >&2
 harness="$here/target/release/live-conformance"
 
 if ! command -v ip >/dev/null && [ "$(id -u)" = 0 ]; then

@@ -3,33 +3,96 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use github_copilot_sdk::handler::ApproveAllHandler;
+use github_copilot_sdk::handler::{ApproveAllHandler, ExitPlanModeHandler, ExitPlanModeResult};
 use github_copilot_sdk::session::Session;
 use github_copilot_sdk::tool::ToolHandler;
 use github_copilot_sdk::{
-    Client, ClientMode as SdkMode, McpServerConfig, McpStdioServerConfig, ProviderConfig, ResumeSessionConfig,
-    SessionConfig, Tool as SdkTool, ToolInvocation, ToolResult,
+    AgentMode, CliProgram, Client, ClientOptions, ExitPlanModeData, McpServerConfig, McpStdioServerConfig,
+    MessageOptions, ProviderConfig, RequestId, ResumeSessionConfig, SessionConfig, SessionId, Tool as SdkTool,
+    ToolInvocation, ToolResult,
 };
 use indexmap::IndexMap;
 use serde_json::{Value, json};
-use tool_policy::runtime::copilot_sdk::AttestError;
-use tool_policy::subagents::{AgentTools, SessionTool, effective_tools};
-use tool_policy::{ClientMode, Host, ResolvedPolicy, Source, Tool, copilot};
+use tool_policy::json::CopilotDocument;
+use tool_policy::runtime::copilot_sdk::{AttestError, GatedToolHandler, SdkClient};
+use tool_policy::subagents::{AgentTools, SessionTool, SubagentRouter, effective_tools};
+use tool_policy::{ClientMode, Host, ResolvedPolicy, Selector, Source, Tool, copilot};
 
 use crate::{Attested, Outcome, http};
 
-/// One Copilot case.
+/// One Copilot case: a definition or a single entry, as loaded.
 #[derive(Clone)]
 pub struct Case {
     pub name: String,
-    pub policy: ResolvedPolicy,
+    pub document: CopilotDocument,
     /// Also resume the session, re-sending the filter, and check the resumed turn.
     pub resume: bool,
+}
+
+/// The tools the runtime offers only in plan mode (`agentMode: "plan"`); a case naming one
+/// runs its turns, and its baseline, in plan mode, so that naming it can make a difference.
+const PLAN_TOOLS: [&str; 2] = ["exit_plan_mode", "task_complete"];
+
+impl Case {
+    pub fn policy(&self) -> &ResolvedPolicy {
+        self.document.policy()
+    }
+
+    /// The tools the case's entry names one by one (not a pattern, not the isolated set), as
+    /// the model would see them: built-ins of the catalog, custom tools, MCP tools. A name
+    /// the catalog does not know (`shell`) is there to show the runtime does not alias it.
+    fn named(&self) -> Vec<String> {
+        let Some(entry) = self.document.entry() else { return Vec::new() };
+        [entry.available(), entry.excluded()]
+            .into_iter()
+            .flatten()
+            .filter_map(|selector| match selector {
+                Selector::Tools(names) => Some(names),
+                Selector::Isolated => None,
+            })
+            .flatten()
+            .filter(|name| !name.is_wildcard())
+            .filter(|name| name.tool_key().0 != Source::Builtin || copilot::is_builtin(name.name()))
+            .map(|name| name.name().to_owned())
+            .collect()
+    }
+
+    fn plan(&self) -> bool {
+        self.named().iter().any(|name| PLAN_TOOLS.contains(&name.as_str()))
+    }
+
+    /// What the main agent is offered over `universe`: what the policy offers, less what the
+    /// definition's default agent hides.
+    fn expected(&self, universe: &BTreeSet<String>) -> BTreeSet<String> {
+        let hidden = self.document.default_agent();
+        universe
+            .iter()
+            .filter(|name| {
+                let tool = classify(name);
+                self.policy().offers(&tool) && !hidden.is_some_and(|d| d.hides(&tool, mcp_server(&tool)))
+            })
+            .cloned()
+            .collect()
+    }
+}
+
+/// Answers `exit_plan_mode` requests: stay in plan mode.
+struct StayInPlan;
+
+#[async_trait]
+impl ExitPlanModeHandler for StayInPlan {
+    async fn handle(&self, _: SessionId, _: Option<RequestId>, _: ExitPlanModeData) -> ExitPlanModeResult {
+        ExitPlanModeResult { approved: false, ..ExitPlanModeResult::default() }
+    }
+}
+
+/// The MCP server of a tool the harness registers.
+fn mcp_server(tool: &Tool<'_>) -> Option<&'static str> {
+    (tool.source() == Source::Mcp).then_some("echo")
 }
 
 const CUSTOM_TOOLS: [&str; 2] = ["my_tool", "other_tool"];
@@ -44,13 +107,17 @@ impl ToolHandler for Noop {
 }
 
 fn custom_tools() -> Vec<SdkTool> {
+    tools_with(|| Arc::new(Noop))
+}
+
+fn tools_with(handler: impl Fn() -> Arc<dyn ToolHandler>) -> Vec<SdkTool> {
     CUSTOM_TOOLS
         .iter()
         .map(|name| {
             SdkTool::new(*name)
                 .with_description("A conformance custom tool.")
                 .with_parameters(json!({"type": "object", "properties": {}}))
-                .with_handler(Arc::new(Noop))
+                .with_handler(handler())
         })
         .collect()
 }
@@ -134,41 +201,42 @@ fn classify(name: &str) -> Tool<'_> {
 
 struct Runtime {
     client: Client,
-    _child: tokio::process::Child,
 }
 
+/// Starts the CLI for `mode` the way a host does: the SDK's `Client::start` with the options
+/// `ResolvedPolicy::client_options` gives, an empty-mode client given its own base directory.
 async fn start(cli: &Path, scratch: &Path, mode: ClientMode) -> Result<Runtime, String> {
     let home = scratch.join(format!("copilot-{}", mode.as_str()));
     let _ = std::fs::remove_dir_all(&home);
     let work = home.join("work");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
-    let mut command = tokio::process::Command::new(cli);
-    command
-        .args(["--server", "--stdio", "--no-auto-update", "--no-auto-login"])
-        .current_dir(&work)
-        .env("HOME", &home)
-        .env("COPILOT_HOME", home.join("copilot-home"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true);
-    if mode == ClientMode::Empty {
-        command.env("COPILOT_DISABLE_KEYTAR", "1");
-    }
-    let mut child = command.spawn().map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
-    let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
-        return Err(String::from("no stdio from the CLI"));
+    let options = ClientOptions::default()
+        .with_program(CliProgram::Path(cli.to_path_buf()))
+        .with_cwd(&work)
+        .with_env([("HOME", home.as_os_str()), ("COPILOT_HOME", home.join("copilot-home").as_os_str())])
+        .with_use_logged_in_user(false)
+        .with_disable_client_telemetry(true);
+    let options = match everything(mode)?.policy().client_options(options) {
+        SdkClient::Ready(options) if mode == ClientMode::CopilotCli => options,
+        SdkClient::NeedsStorage(needs) if mode == ClientMode::Empty => needs.base_directory(home.join("empty-home")),
+        other => return Err(format!("client_options gave {other:?} for {}", mode.as_str())),
     };
-    let sdk_mode = if mode == ClientMode::Empty { SdkMode::Empty } else { SdkMode::CopilotCli };
-    let client = Client::from_streams_with_mode_for_test(stdout, stdin, work, sdk_mode).map_err(|e| e.to_string())?;
-    client.verify_protocol_version().await.map_err(|e| format!("handshake: {e}"))?;
-    Ok(Runtime { client, _child: child })
+    let client = tokio::time::timeout(Duration::from_secs(60), Client::start(options))
+        .await
+        .map_err(|_| "Client::start timed out")?
+        .map_err(|e| format!("Client::start: {e}"))?;
+    Ok(Runtime { client })
 }
 
-/// Sends `text` in `session` with the recorded requests cleared first, and waits for the turn.
-async fn send(session: &Session, requests: &Mutex<Vec<Value>>, text: &str) -> Result<(), String> {
+/// Sends `text` in `session` (in plan mode when `plan`) with the recorded requests cleared
+/// first, and waits for the turn.
+async fn send(session: &Session, requests: &Mutex<Vec<Value>>, text: &str, plan: bool) -> Result<(), String> {
     requests.lock().map_err(|e| e.to_string())?.clear();
-    tokio::time::timeout(Duration::from_secs(120), session.send_and_wait(text))
+    let mut message = MessageOptions::new(text);
+    if plan {
+        message = message.with_agent_mode(AgentMode::Plan);
+    }
+    tokio::time::timeout(Duration::from_secs(120), session.send_and_wait(message))
         .await
         .map_err(|_| "timeout")?
         .map_err(|e| format!("send: {e}"))?;
@@ -176,21 +244,31 @@ async fn send(session: &Session, requests: &Mutex<Vec<Value>>, text: &str) -> Re
 }
 
 /// Sends `text` in `session`; the tool names of the model request it caused.
-async fn offered_in(session: &Session, requests: &Mutex<Vec<Value>>, text: &str) -> Result<BTreeSet<String>, String> {
-    send(session, requests, text).await?;
+async fn offered_in(
+    session: &Session,
+    requests: &Mutex<Vec<Value>>,
+    text: &str,
+    plan: bool,
+) -> Result<BTreeSet<String>, String> {
+    send(session, requests, text, plan).await?;
     last_tools(requests).ok_or_else(|| String::from("the runtime sent no model request"))
 }
 
 /// A policy from a single JSON entry.
 fn policy_of(entry: &str) -> Result<ResolvedPolicy, String> {
-    tool_policy::json::load_entry(entry).map(|l| l.into_policy()).map_err(|e| e.to_string())
+    document_of(entry).map(CopilotDocument::into_policy)
+}
+
+fn document_of(entry: &str) -> Result<CopilotDocument, String> {
+    tool_policy::json::load_entry(entry).map_err(|e| e.to_string())
 }
 
 /// What one session offered the model, and what attesting it before that turn said.
 type Observed = (BTreeSet<String>, Result<BTreeSet<String>, String>);
 
-/// One turn in a session configured by `policy`, attested before the turn; returns what the
-/// create turn offered and, when asked, what a resumed turn offered.
+/// One turn in a session configured by the case's document (filter, custom agents, default
+/// agent), attested before the turn; returns what the create turn offered and, when asked,
+/// what a resumed turn offered.
 async fn turn(
     runtime: &Runtime,
     me: &Path,
@@ -198,19 +276,47 @@ async fn turn(
     requests: &Mutex<Vec<Value>>,
     case: &Case,
 ) -> Result<(Observed, Option<Observed>), String> {
-    let config = case.policy.apply_to_session(session_config(me, port));
+    turn_in(runtime, me, port, requests, case, case.plan()).await
+}
+
+/// [`turn`], in plan mode or not.
+async fn turn_in(
+    runtime: &Runtime,
+    me: &Path,
+    port: u16,
+    requests: &Mutex<Vec<Value>>,
+    case: &Case,
+    plan: bool,
+) -> Result<(Observed, Option<Observed>), String> {
+    let mut config = session_config(me, port);
+    if plan {
+        // The runtime offers `exit_plan_mode` only in plan mode, to a host that can answer it.
+        config = config.with_exit_plan_mode_handler(Arc::new(StayInPlan));
+    }
+    let config = case.document.apply_to_session(config).map_err(|e| e.to_string())?;
     let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
-    let attestation = attested(&case.policy, &session).await;
-    let created = offered_in(&session, requests, "hello").await?;
+    // Plan mode starts with the first message: a plan-mode session is attested after it.
+    let mut attestation = if plan { Err(String::new()) } else { attested(case.policy(), &session).await };
+    let created = offered_in(&session, requests, "hello", plan).await?;
+    if plan {
+        attestation = attested(case.policy(), &session).await;
+    }
     let id = session.id().clone();
     let _ = session.disconnect().await;
     if !case.resume {
         return Ok(((created, attestation), None));
     }
-    let resume = case.policy.apply_to_resume(resume_config(id, me, port));
+    let mut resume = resume_config(id, me, port);
+    if plan {
+        resume = resume.with_exit_plan_mode_handler(Arc::new(StayInPlan));
+    }
+    let resume = case.document.apply_to_resume(resume).map_err(|e| e.to_string())?;
     let resumed = runtime.client.resume_session(resume).await.map_err(|e| format!("resume: {e}"))?;
-    let resumed_attestation = attested(&case.policy, &resumed).await;
-    let after = offered_in(&resumed, requests, "again").await?;
+    let mut resumed_attestation = if plan { Err(String::new()) } else { attested(case.policy(), &resumed).await };
+    let after = offered_in(&resumed, requests, "again", plan).await?;
+    if plan {
+        resumed_attestation = attested(case.policy(), &resumed).await;
+    }
     let _ = resumed.disconnect().await;
     Ok(((created, attestation), Some((after, resumed_attestation))))
 }
@@ -244,7 +350,7 @@ async fn controls(
             .call("session.options.update", Some(params))
             .await
             .map_err(|e| format!("options.update: {e}"))?;
-        let observed = offered_in(&session, requests, "hello").await?;
+        let observed = offered_in(&session, requests, "hello", false).await?;
         let _ = session.disconnect().await;
         Ok((policy, observed))
     }
@@ -275,13 +381,13 @@ async fn controls(
             .create_session(locked.apply_to_session(session_config(me, port)))
             .await
             .map_err(|e| e.to_string())?;
-        offered_in(&session, requests, "hello").await?;
+        offered_in(&session, requests, "hello", false).await?;
         let id = session.id().clone();
         let _ = session.disconnect().await;
         let resumed = runtime.client.resume_session(resume_config(id, me, port)).await.map_err(|e| e.to_string())?;
         // Attestation must catch the dropped filter before the turn.
         let attestation = attested(&locked, &resumed).await;
-        let observed = offered_in(&resumed, requests, "again").await?;
+        let observed = offered_in(&resumed, requests, "again", false).await?;
         let _ = resumed.disconnect().await;
         Ok((observed, attestation))
     }
@@ -325,20 +431,23 @@ async fn controls(
 }
 
 /// The policy that offers every source in this mode: the baseline.
-fn everything(mode: ClientMode) -> ResolvedPolicy {
+fn everything(mode: ClientMode) -> Result<CopilotDocument, String> {
     let entry = match mode {
         ClientMode::CopilotCli => r#"{"kind": "github-cli-builtin-tools"}"#,
         ClientMode::Empty => {
             r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty", "available-tools": {"tools": ["builtin:*", "custom:*", "mcp:*"]}}"#
         }
     };
-    policy_of(entry).unwrap_or_default()
+    document_of(entry)
 }
 
-/// The user message that makes the fake model start the sub-agent, and the prompt the
-/// sub-agent then receives (which marks its own model requests).
-const DELEGATE: &str = "DELEGATE:probe-agent";
+/// The user message that makes the fake model start a sub-agent (`DELEGATE:<agent>`), and
+/// the prompt the sub-agent then receives (which marks its own model requests).
+const DELEGATE: &str = "DELEGATE:";
 const SUBAGENT_TASK: &str = "SUBAGENT_TASK: reply ok";
+/// In the SDK flow the sub-agent's prompt also asks it to call a listed and an unlisted tool.
+const FLOW: &str = "FLOW";
+const FLOW_TASK: &str = "SUBAGENT_TASK: FLOW call my_tool and other_tool";
 
 /// One sub-agent case: the session's policy and the agent's `tools` (`None`: `null`).
 struct SubagentCase {
@@ -383,20 +492,50 @@ fn session_policy(case: &SubagentCase) -> Result<ResolvedPolicy, String> {
     policy_of(&entry.to_string())
 }
 
-/// The tools a sub-agent of `case` should be offered, over the session's `universe`.
-fn subagent_expected(case: &SubagentCase, session: &ResolvedPolicy, universe: &BTreeSet<String>) -> BTreeSet<String> {
-    let owned: Option<Vec<String>> = case.tools.map(|tools| tools.iter().map(|t| (*t).to_owned()).collect());
-    // `builtin:view` is refused by every front door: the runtime matches nothing with it.
-    let Ok(agent) = AgentTools::parse(owned.as_deref()) else { return BTreeSet::new() };
-    let session_tools: Vec<SessionTool<'_>> = universe
+/// The registered tools of a session offering `universe`, by source.
+fn session_tools(universe: &BTreeSet<String>) -> Vec<SessionTool<'_>> {
+    universe
         .iter()
         .map(|name| {
             let tool = classify(name);
-            let mcp_server = (tool.source() == Source::Mcp).then_some("echo");
-            SessionTool { tool, mcp_server }
+            SessionTool { mcp_server: mcp_server(&tool), tool }
         })
-        .collect();
-    effective_tools(&agent, session, &session_tools).iter().map(|t| t.tool.name().to_owned()).collect()
+        .collect()
+}
+
+/// The tools an agent with list `tools` should be offered under `session`, over `universe`.
+fn subagent_expected(
+    tools: Option<&[String]>,
+    session: &ResolvedPolicy,
+    universe: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    // `builtin:view` is refused by every front door: the runtime matches nothing with it.
+    let Ok(agent) = AgentTools::parse(tools) else { return BTreeSet::new() };
+    effective_tools(&agent, session, &session_tools(universe)).iter().map(|t| t.tool.name().to_owned()).collect()
+}
+
+/// The first model request of a sub-agent among the recorded ones.
+fn subagent_request(requests: &Mutex<Vec<Value>>) -> Result<Value, String> {
+    let requests = requests.lock().map_err(|e| e.to_string())?;
+    requests
+        .iter()
+        .find(|body| user_text(body).contains("SUBAGENT_TASK"))
+        .cloned()
+        .ok_or_else(|| String::from("the sub-agent sent no model request"))
+}
+
+/// Creates a session with `config`, has the fake model start `agent` through `task`, and
+/// returns the tools of the sub-agent's own model request.
+async fn subagent_offered(
+    runtime: &Runtime,
+    config: SessionConfig,
+    requests: &Mutex<Vec<Value>>,
+    agent: &str,
+) -> Result<BTreeSet<String>, String> {
+    let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
+    send(&session, requests, &format!("{DELEGATE}{agent}"), false).await?;
+    let _ = session.disconnect().await;
+    Ok(tool_names(&subagent_request(requests)?))
 }
 
 /// Starts the sub-agent of each case through the fake model's `task` call and compares what
@@ -413,25 +552,46 @@ async fn subagents(
         let name = format!("subagent: {}", case.name);
         let result: Result<(BTreeSet<String>, BTreeSet<String>), String> = async {
             let session_policy = session_policy(case)?;
-            let expected = subagent_expected(case, &session_policy, universe);
+            let tools: Option<Vec<String>> = case.tools.map(|tools| tools.iter().map(|t| (*t).to_owned()).collect());
+            let expected = subagent_expected(tools.as_deref(), &session_policy, universe);
             let mut agent = github_copilot_sdk::CustomAgentConfig::new("probe-agent", "A conformance sub-agent.");
-            if let Some(tools) = case.tools {
-                agent = agent.with_tools(tools.iter().copied());
-            }
+            agent.tools = tools;
             let config = session_policy.apply_to_session(session_config(me, port)).with_custom_agents([agent]);
-            let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
-            send(&session, requests, DELEGATE).await?;
-            let _ = session.disconnect().await;
-            let requests = requests.lock().map_err(|e| e.to_string())?;
-            let sub = requests
-                .iter()
-                .find(|body| user_text(body).contains(SUBAGENT_TASK))
-                .ok_or_else(|| String::from("the sub-agent sent no model request"))?;
-            Ok((expected, tool_names(sub)))
+            Ok((expected, subagent_offered(runtime, config, requests, "probe-agent").await?))
         }
         .await;
         outcomes.push(match result {
             Ok((expected, observed)) => Outcome::compare(&name, expected, observed),
+            Err(e) => Outcome::failed(&name, e),
+        });
+    }
+    outcomes
+}
+
+/// Each custom agent of a case's definition, started through `task` in a session the
+/// definition configures: what it is offered must be what `effective_tools` says. Only when
+/// the main agent is offered `task`; otherwise no sub-agent can start.
+async fn definition_subagents(
+    runtime: &Runtime,
+    me: &Path,
+    port: u16,
+    requests: &Mutex<Vec<Value>>,
+    universe: &BTreeSet<String>,
+    case: &Case,
+) -> Vec<Outcome> {
+    let mut outcomes = Vec::new();
+    if !case.expected(universe).contains("task") {
+        return outcomes;
+    }
+    for agent in case.document.custom_agents().unwrap_or_default() {
+        let name = format!("subagent: {} / {}", case.name, agent.name());
+        let expected = subagent_expected(agent.tools(), case.policy(), universe);
+        let result = match case.document.apply_to_session(session_config(me, port)) {
+            Ok(config) => subagent_offered(runtime, config, requests, agent.name()).await,
+            Err(e) => Err(e.to_string()),
+        };
+        outcomes.push(match result {
+            Ok(observed) => Outcome::compare(&name, expected, observed),
             Err(e) => Outcome::failed(&name, e),
         });
     }
@@ -462,6 +622,144 @@ fn tool_names(body: &Value) -> BTreeSet<String> {
         .collect()
 }
 
+/// The definition of the SDK flow: `bash` excluded for the session, `my_tool` hidden from the
+/// main agent and listed (with `view`) for the sub-agent `flow-agent`.
+const FLOW_DEFINITION: &str = r#"{
+  "tools": [{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["builtin:bash"]}}],
+  "customAgents": [{"name": "flow-agent", "prompt": "A conformance sub-agent.", "tools": ["my_tool", "view"]}],
+  "defaultAgent": {"excludedTools": ["my_tool"]}
+}"#;
+
+/// A handler that records each call reaching it: the tool, and the `agentId` it came with.
+type Calls = Arc<Mutex<Vec<(String, Option<String>)>>>;
+
+struct Recording(Calls);
+
+#[async_trait]
+impl ToolHandler for Recording {
+    async fn call(&self, invocation: ToolInvocation) -> Result<ToolResult, github_copilot_sdk::Error> {
+        if let Ok(mut calls) = self.0.lock() {
+            calls.push((invocation.tool_name.clone(), invocation.agent_id.clone()));
+        }
+        Ok(ToolResult::Text(String::from("ok")))
+    }
+}
+
+/// What the SDK flow observed.
+struct Flow {
+    main: BTreeSet<String>,
+    sub: BTreeSet<String>,
+    calls: Vec<(String, Option<String>)>,
+    /// The result the sub-agent got for its call of `other_tool`.
+    refusal: Option<String>,
+    resumed: BTreeSet<String>,
+}
+
+/// The text of the tool result answering call `id` in a request.
+fn tool_result(body: &Value, id: &str) -> Option<String> {
+    body["messages"].as_array()?.iter().find(|m| m["role"] == "tool" && m["tool_call_id"] == id).map(
+        |m| match &m["content"] {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        },
+    )
+}
+
+/// A host's flow through the library's SDK helpers, one call per step: the definition's
+/// filter, custom agents and default agent through `CopilotDocument::apply_to_session`, the
+/// custom tools gated by the sub-agent router, which follows the session's events; the fake
+/// model starts `flow-agent`, which calls `my_tool` (listed) and `other_tool` (not listed);
+/// then the session is resumed through `apply_to_resume`.
+async fn sdk_flow(runtime: &Runtime, me: &Path, port: u16, requests: &Mutex<Vec<Value>>) -> Result<Flow, String> {
+    let document = tool_policy::json::load(FLOW_DEFINITION).map_err(|e| e.to_string())?;
+    let router = Arc::new(SubagentRouter::new());
+    let calls: Calls = Arc::default();
+    let gated = || GatedToolHandler::gate_all(&router, tools_with(|| Arc::new(Recording(Arc::clone(&calls)))));
+    let config = document.apply_to_session(session_config(me, port).with_tools(gated())).map_err(|e| e.to_string())?;
+    let agents = config.custom_agents.clone();
+    let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
+    router.register_sdk_session(session.id(), agents.as_deref());
+    let follow = {
+        let (router, id, events) = (Arc::clone(&router), session.id().to_string(), session.subscribe());
+        tokio::spawn(async move { router.follow_events(&id, events).await })
+    };
+    send(&session, requests, &format!("{DELEGATE}flow-agent {FLOW}"), false).await?;
+    let recorded = requests.lock().map_err(|e| e.to_string())?.clone();
+    let main = recorded
+        .iter()
+        .find(|b| !user_text(b).contains("SUBAGENT_TASK"))
+        .map(tool_names)
+        .ok_or("the main agent sent no model request")?;
+    let sub = recorded
+        .iter()
+        .find(|b| user_text(b).contains(FLOW_TASK))
+        .map(tool_names)
+        .ok_or("the sub-agent sent no model request")?;
+    let refusal = recorded.iter().find_map(|b| tool_result(b, "call_flow_other"));
+    let id = session.id().clone();
+    let _ = session.disconnect().await;
+    follow.abort();
+
+    let resume =
+        document.apply_to_resume(resume_config(id, me, port).with_tools(gated())).map_err(|e| e.to_string())?;
+    let agents = resume.custom_agents.clone();
+    let resumed = runtime.client.resume_session(resume).await.map_err(|e| format!("resume: {e}"))?;
+    router.register_sdk_session(resumed.id(), agents.as_deref());
+    let after = offered_in(&resumed, requests, "again", false).await?;
+    let _ = resumed.disconnect().await;
+    let calls = calls.lock().map_err(|e| e.to_string())?.clone();
+    Ok(Flow { main, sub, calls, refusal, resumed: after })
+}
+
+/// The SDK flow's outcomes: the main agent's tools (with `my_tool` hidden by the default
+/// agent), the sub-agent's, the calls that reached a handler (only `my_tool`, attributed to
+/// the sub-agent), and the resumed main agent's tools.
+async fn sdk_flow_outcomes(
+    runtime: &Runtime,
+    me: &Path,
+    port: u16,
+    requests: &Mutex<Vec<Value>>,
+    universe: &BTreeSet<String>,
+) -> Vec<Outcome> {
+    const NAMES: [&str; 4] = [
+        "sdk flow: main agent, my_tool hidden by defaultAgent",
+        "subagent: sdk flow: flow-agent [my_tool, view]",
+        "sdk flow: only the listed tool reaches a handler, from the sub-agent",
+        "sdk flow: main agent after resume",
+    ];
+    let case = match tool_policy::json::load(FLOW_DEFINITION) {
+        Ok(document) => Case { name: String::from("sdk flow"), document, resume: true },
+        Err(e) => return NAMES.iter().map(|n| Outcome::failed(n, e.to_string())).collect(),
+    };
+    let flow = match sdk_flow(runtime, me, port, requests).await {
+        Ok(flow) => flow,
+        Err(e) => return NAMES.iter().map(|n| Outcome::failed(n, e.clone())).collect(),
+    };
+    let main = case.expected(universe);
+    let agent =
+        case.document.custom_agents().unwrap_or_default().first().and_then(|a| a.tools().map(<[String]>::to_vec));
+    let sub = subagent_expected(agent.as_deref(), case.policy(), universe);
+    let reached: BTreeSet<String> = flow.calls.iter().map(|(tool, _)| tool.clone()).collect();
+    let mut calls = Outcome::compare(NAMES[2], BTreeSet::from([String::from("my_tool")]), reached);
+    if calls.mismatch.is_none() {
+        calls.mismatch = match (&flow.calls[..], &flow.refusal) {
+            ([(_, Some(_))], Some(refusal)) => {
+                println!("sdk flow: other_tool, not in flow-agent's list, was refused: {refusal}");
+                None
+            }
+            ([(_, None)], _) => Some(String::from("my_tool's call came without the sub-agent's agentId")),
+            (_, None) => Some(String::from("other_tool's call got no result")),
+            (more, _) => Some(format!("my_tool reached its handler {} times", more.len())),
+        };
+    }
+    vec![
+        Outcome::compare(NAMES[0], main.clone(), flow.main),
+        Outcome::compare(NAMES[1], sub, flow.sub),
+        calls,
+        Outcome::compare(NAMES[3], main, flow.resumed),
+    ]
+}
+
 /// Runs every case, grouped by client mode (clients are never shared across modes).
 pub async fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> (Vec<Outcome>, Attested) {
     let mut counts = Attested::default();
@@ -469,48 +767,77 @@ pub async fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> (Vec<
     (outcomes, counts)
 }
 
+/// A chat completion that calls `calls` (`(id, tool, arguments)`).
+fn tool_calls(model: &Value, calls: &[(&str, &str, Value)]) -> String {
+    let calls: Vec<Value> = calls
+        .iter()
+        .map(|(id, tool, args)| json!({"id": id, "type": "function", "function": {"name": tool, "arguments": args.to_string()}}))
+        .collect();
+    json!({
+        "id": "chatcmpl-live", "object": "chat.completion", "created": 1, "model": model,
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": null, "tool_calls": calls}, "finish_reason": "tool_calls"}],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
+    })
+    .to_string()
+}
+
+/// The fake model: records every request; starts the sub-agent a `DELEGATE:<agent>` message
+/// names through `task`; in the SDK flow, has the sub-agent call `my_tool` and `other_tool`;
+/// otherwise answers `ok`.
+fn fake_model(recorder: &Mutex<Vec<Value>>, method: &str, path: &str, body: &[u8]) -> (u16, &'static str, String) {
+    if method == "GET" && path.ends_with("/models") {
+        return (
+            200,
+            "application/json",
+            json!({"object": "list", "data": [{"id": "gpt-4.1", "object": "model"}]}).to_string(),
+        );
+    }
+    let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+    if let (true, Ok(mut requests)) = (body["messages"].is_array(), recorder.lock()) {
+        requests.push(body.clone());
+    }
+    let users = user_text(&body);
+    let messages = body["messages"].as_array().cloned().unwrap_or_default();
+    let called = messages.iter().any(|m| m["tool_calls"].is_array());
+    if users.contains(FLOW_TASK) && !called {
+        let calls = [("call_flow_my", "my_tool", json!({})), ("call_flow_other", "other_tool", json!({}))];
+        return (200, "application/json", tool_calls(&body["model"], &calls));
+    }
+    if let Some(at) = users.find(DELEGATE).filter(|_| !users.contains("SUBAGENT_TASK") && !called) {
+        let agent: String = users[at + DELEGATE.len()..].chars().take_while(|c| !c.is_whitespace()).collect();
+        if tool_names(&body).contains("task") {
+            let prompt = if users.contains(FLOW) { FLOW_TASK } else { SUBAGENT_TASK };
+            let args = json!({"name": "probe", "description": "conformance delegation", "prompt": prompt,
+                              "agent_type": agent, "mode": "sync"});
+            return (200, "application/json", tool_calls(&body["model"], &[("call_live_1", "task", args)]));
+        }
+    }
+    let reply = json!({
+        "id": "chatcmpl-live", "object": "chat.completion", "created": 1, "model": body["model"],
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": "ok"}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
+    });
+    (200, "application/json", reply.to_string())
+}
+
+/// What every baseline must hold: the custom tools registered and the MCP server's tools. A
+/// dead MCP server or a lost registration would otherwise make cases about them pass with
+/// nothing to compare.
+fn universe_gaps(universe: &BTreeSet<String>) -> Vec<String> {
+    let mcp = crate::mcp::TOOLS.iter().map(|t| format!("echo-{t}"));
+    CUSTOM_TOOLS.iter().map(|t| (*t).to_owned()).chain(mcp).filter(|name| !universe.contains(name)).collect()
+}
+
 async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut Attested) -> Vec<Outcome> {
     let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
     let recorder = Arc::clone(&requests);
-    let port = match http::serve(move |method, path, body| {
-        if method == "GET" && path.ends_with("/models") {
-            return (
-                200,
-                "application/json",
-                json!({"object": "list", "data": [{"id": "gpt-4.1", "object": "model"}]}).to_string(),
-            );
-        }
-        let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
-        if let (true, Ok(mut requests)) = (body["messages"].is_array(), recorder.lock()) {
-            requests.push(body.clone());
-        }
-        // A delegation case: the main agent's first turn starts the sub-agent through `task`.
-        let users = user_text(&body);
-        let called = body["messages"].as_array().into_iter().flatten().any(|m| m["tool_calls"].is_array());
-        if users.contains(DELEGATE) && !users.contains(SUBAGENT_TASK) && !called && tool_names(&body).contains("task") {
-            let args = json!({"name": "probe", "description": "conformance delegation", "prompt": SUBAGENT_TASK,
-                              "agent_type": "probe-agent", "mode": "sync"});
-            let call = json!({"id": "call_live_1", "type": "function", "function": {"name": "task", "arguments": args.to_string()}});
-            let reply = json!({
-                "id": "chatcmpl-live", "object": "chat.completion", "created": 1, "model": body["model"],
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": null, "tool_calls": [call]}, "finish_reason": "tool_calls"}],
-                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
-            });
-            return (200, "application/json", reply.to_string());
-        }
-        let reply = json!({
-            "id": "chatcmpl-live", "object": "chat.completion", "created": 1, "model": body["model"],
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": "ok"}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
-        });
-        (200, "application/json", reply.to_string())
-    }) {
+    let port = match http::serve(move |method, path, body| fake_model(&recorder, method, path, body)) {
         Ok(port) => port,
         Err(e) => return vec![Outcome::failed("copilot: fake model", format!("cannot listen: {e}"))],
     };
     let mut outcomes = Vec::new();
     for mode in [ClientMode::CopilotCli, ClientMode::Empty] {
-        let mode_cases: Vec<&Case> = cases.iter().filter(|c| c.policy.client_mode() == mode).collect();
+        let mode_cases: Vec<&Case> = cases.iter().filter(|c| c.policy().client_mode() == mode).collect();
         if mode_cases.is_empty() {
             continue;
         }
@@ -521,15 +848,30 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
                 continue;
             }
         };
-        // The universe: what this mode offers with every source allowed.
-        let baseline_case =
-            Case { name: format!("baseline-{}", mode.as_str()), policy: everything(mode), resume: false };
-        let universe = match turn(&runtime, me, port, &requests, &baseline_case).await {
-            Ok(((names, _), _)) => names,
-            Err(e) => {
-                outcomes.extend(mode_cases.iter().map(|c| Outcome::failed(&c.name, format!("baseline: {e}"))));
+        // The universes: what this mode offers with every source allowed, in each agent mode
+        // a case needs.
+        let mut universes: Vec<(bool, Result<BTreeSet<String>, String>)> = Vec::new();
+        for plan in [false, true] {
+            if plan && !mode_cases.iter().any(|c| c.plan()) {
                 continue;
             }
+            let universe = async {
+                let document = everything(mode)?;
+                let baseline = Case { name: format!("baseline-{}", mode.as_str()), document, resume: false };
+                let ((names, _), _) = turn_in(&runtime, me, port, &requests, &baseline, plan).await?;
+                match universe_gaps(&names)[..] {
+                    [] => Ok(names),
+                    ref gaps => Err(format!("the baseline lacks {gaps:?}: cases about them could not fail")),
+                }
+            }
+            .await;
+            universes.push((plan, universe));
+        }
+        let universe_of = |plan: bool| universes.iter().find(|(p, _)| *p == plan).map(|(_, u)| u.clone());
+        let Some(Ok(universe)) = universe_of(false) else {
+            let why = universe_of(false).and_then(Result::err).unwrap_or_default();
+            outcomes.extend(mode_cases.iter().map(|c| Outcome::failed(&c.name, format!("baseline: {why}"))));
+            continue;
         };
         if mode == ClientMode::CopilotCli {
             let builtins: BTreeSet<String> =
@@ -538,10 +880,25 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
             outcomes.push(Outcome::compare("catalog-default-set", expected, builtins));
             outcomes.extend(controls(&runtime, me, port, &requests, &universe, counts).await);
             outcomes.extend(subagents(&runtime, me, port, &requests, &universe).await);
+            outcomes.extend(sdk_flow_outcomes(&runtime, me, port, &requests, &universe).await);
         }
         for case in mode_cases {
-            let expected: BTreeSet<String> =
-                universe.iter().filter(|name| case.policy.offers(&classify(name))).cloned().collect();
+            let universe = match universe_of(case.plan()) {
+                Some(Ok(universe)) => universe,
+                other => {
+                    let why = other.and_then(Result::err).unwrap_or_default();
+                    outcomes.push(Outcome::failed(&case.name, format!("baseline: {why}")));
+                    continue;
+                }
+            };
+            // A case naming a tool the runtime does not offer here could not fail on it.
+            let unoffered: Vec<String> = case.named().into_iter().filter(|n| !universe.contains(n)).collect();
+            if !unoffered.is_empty() {
+                let why = format!("names {unoffered:?}, which this baseline does not offer: the case could not fail");
+                outcomes.push(Outcome::failed(&case.name, why));
+                continue;
+            }
+            let expected = case.expected(&universe);
             match turn(&runtime, me, port, &requests, case).await {
                 Ok((created, resumed)) => {
                     let turns = std::iter::once((case.name.clone(), created))
@@ -560,6 +917,7 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
                 }
                 Err(e) => outcomes.push(Outcome::failed(&case.name, e)),
             }
+            outcomes.extend(definition_subagents(&runtime, me, port, &requests, &universe, case).await);
         }
         let _ = runtime.client.stop().await;
     }

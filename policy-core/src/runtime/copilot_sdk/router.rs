@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use github_copilot_sdk::session::Session;
 use github_copilot_sdk::session_events::{SubagentCompletedData, SubagentFailedData, SubagentStartedData};
-use github_copilot_sdk::subscription::RecvErrorKind;
+use github_copilot_sdk::subscription::{EventSubscription, RecvErrorKind};
 use github_copilot_sdk::tool::ToolHandler;
 use github_copilot_sdk::{
     CustomAgentConfig as SdkCustomAgent, SessionEvent, Tool as SdkTool, ToolInvocation, ToolResult, ToolResultExpanded,
@@ -58,21 +58,35 @@ impl SubagentRouter {
         }
     }
 
-    /// Feeds every event of `session` until its stream closes. Spawn it right after
+    /// Feeds every event of `parent_id`'s stream until it closes. Start it right after
     /// `create_session` or `resume_session` and [`SubagentRouter::register_sdk_session`], on
-    /// the host's runtime (`tokio::spawn(async move { router.follow_session(&session).await })`).
+    /// the host's runtime (the future owns what it needs, so it can be spawned):
+    ///
+    /// ```no_run
+    /// # async fn run(session: github_copilot_sdk::session::Session,
+    /// #              router: std::sync::Arc<policy_core::runtime::router::SubagentRouter>) {
+    /// let (id, events) = (session.id().to_string(), session.subscribe());
+    /// let follow = async move { router.follow_events(&id, events).await };
+    /// // tokio::spawn(follow);
+    /// # follow.await;
+    /// # }
+    /// ```
+    ///
     /// Events a slow reader misses are skipped: a sub-agent whose start was missed stays
     /// unknown, and its calls are refused.
-    pub async fn follow_session(&self, session: &Session) {
-        let parent_id = session.id().to_string();
-        let mut events = session.subscribe();
+    pub async fn follow_events(&self, parent_id: &str, mut events: EventSubscription) {
         loop {
             match events.recv().await {
-                Ok(event) => self.observe_event(&parent_id, &event),
+                Ok(event) => self.observe_event(parent_id, &event),
                 Err(error) if matches!(error.kind(), RecvErrorKind::Lagged { .. }) => {}
                 Err(_) => return,
             }
         }
+    }
+
+    /// [`SubagentRouter::follow_events`] for `session`, borrowing it.
+    pub async fn follow_session(&self, session: &Session) {
+        self.follow_events(&session.id().to_string(), session.subscribe()).await;
     }
 }
 
