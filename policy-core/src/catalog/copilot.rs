@@ -97,6 +97,11 @@ pub const DEFAULT_OFFERED: &[&str] = &[
     "task",
 ];
 
+/// Built-ins the runtime offers only to a sub-agent whose list asks for them (`*`, the name,
+/// or the alias `todo` for `update_todo`), never to the main agent (CLI 1.0.102, live). The
+/// session's filter still applies to them.
+pub const AGENT_ONLY: &[&str] = &["tool_search_tool", "update_todo"];
+
 /// Names a sub-agent's `tools` list accepts for a family of built-ins (CLI 1.0.102), with the
 /// built-ins each stands for. A built-in's own name stands for itself.
 pub const AGENT_ALIASES: &[(&str, &[&str])] = &[

@@ -14,7 +14,7 @@ use std::fmt;
 use super::error::{At, Error, Errors};
 use super::resolved::ResolvedPolicy;
 use super::wire::{self, Source, Tool, WireName};
-use crate::catalog::copilot::{AGENT_ALIASES, is_builtin};
+use crate::catalog::copilot::{AGENT_ALIASES, AGENT_ONLY, is_builtin};
 
 /// One entry of a sub-agent's `tools` list: an unprefixed runtime name (`view`, `my_tool`,
 /// `probe-echo`, an alias such as `shell`), `<server>/*` for one MCP server, or `*`.
@@ -239,13 +239,21 @@ pub struct SessionTool<'a> {
 }
 
 /// The tools a sub-agent is offered: its own list ∩ what the session's policy offers (the
-/// session's filter still applies on top of the agent's list).
+/// session's filter still applies on top of the agent's list). `session_tools` are the tools
+/// the session registers; a list (not `null`) also reaches the built-ins the runtime offers
+/// only to sub-agents that ask for them ([`AGENT_ONLY`](crate::catalog::copilot::AGENT_ONLY)),
+/// which come after them.
 pub fn effective_tools<'a>(
     agent: &AgentTools,
     session: &ResolvedPolicy,
     session_tools: &[SessionTool<'a>],
 ) -> Vec<SessionTool<'a>> {
-    session_tools.iter().filter(|t| session.offers(&t.tool) && agent.selects(&t.tool, t.mcp_server)).copied().collect()
+    let agent_only = AGENT_ONLY
+        .iter()
+        .map(|name| SessionTool { tool: Tool::builtin(name), mcp_server: None })
+        .filter(|extra| !matches!(agent, AgentTools::All) && !session_tools.iter().any(|t| t.tool == extra.tool));
+    let candidates = session_tools.iter().copied().chain(agent_only);
+    candidates.filter(|t| session.offers(&t.tool) && agent.selects(&t.tool, t.mcp_server)).collect()
 }
 
 /// A custom agent as the router knows it: its name and its `tools` list (`None` = all).
@@ -329,6 +337,22 @@ impl DefaultAgent {
     /// Whether the main agent is kept from `tool`.
     pub fn hides(&self, tool: &Tool<'_>, mcp_server: Option<&str>) -> bool {
         self.excluded_tools.iter().any(|name| name.selects(tool, mcp_server))
+    }
+
+    /// The tools a sub-agent is offered in a session with this default agent (as seen on CLI
+    /// 1.0.102): a `null` list inherits the main agent's tools, so these stay hidden from it;
+    /// a list selects from everything the session offers, these included, so an agent that
+    /// names one (by name, `<server>/*` or `*`) is offered it.
+    pub fn subagent_tools<'a>(
+        &self,
+        agent: &AgentTools,
+        session: &ResolvedPolicy,
+        session_tools: &[SessionTool<'a>],
+    ) -> Vec<SessionTool<'a>> {
+        match agent {
+            AgentTools::All => self.main_agent_tools(session, session_tools),
+            AgentTools::Nothing | AgentTools::Only(_) => effective_tools(agent, session, session_tools),
+        }
     }
 
     /// The tools the main agent is offered: what the session's policy offers, less these.
@@ -433,6 +457,76 @@ mod tests {
             .collect();
         let names: Vec<&str> = effective_tools(&agent, &session, &registered).iter().map(|t| t.tool.name()).collect();
         assert_eq!(names, ["read_bash", "stop_bash", "list_bash", "view"]);
+    }
+
+    #[test]
+    fn a_default_agent_hides_tools_from_the_main_agent_and_null_sub_agents_only() {
+        let registered = [
+            SessionTool { tool: Tool::builtin("view"), mcp_server: None },
+            SessionTool { tool: Tool::builtin("bash"), mcp_server: None },
+            SessionTool { tool: Tool::custom("my_tool"), mcp_server: None },
+            SessionTool { tool: Tool::mcp("echo-echo"), mcp_server: Some("echo") },
+        ];
+        let default = DefaultAgent::try_excluding(&["my_tool".into(), "echo-echo".into()]).unwrap();
+        let session = ResolvedPolicy::DEFAULT;
+        let names = |tools: Vec<SessionTool<'_>>| tools.iter().map(|t| t.tool.name().to_owned()).collect::<Vec<_>>();
+        assert_eq!(names(default.main_agent_tools(&session, &registered)), ["view", "bash"]);
+        let sub = |list: Option<&[&str]>| {
+            let list: Option<Vec<String>> = list.map(|l| l.iter().map(|n| (*n).to_owned()).collect());
+            names(default.subagent_tools(&AgentTools::parse(list.as_deref()).unwrap(), &session, &registered))
+        };
+        assert_eq!(sub(None), ["view", "bash"], "null inherits the main agent's tools");
+        assert_eq!(
+            sub(Some(&["*"])),
+            ["view", "bash", "my_tool", "echo-echo", "tool_search_tool", "update_todo"],
+            "a list reaches hidden tools, and `*` the agent-only built-ins"
+        );
+        assert_eq!(sub(Some(&["echo/*"])), ["echo-echo"]);
+        assert_eq!(sub(Some(&["my_tool"])), ["my_tool"]);
+        assert!(sub(Some(&[])).is_empty());
+        // The session's filter still applies on top of both.
+        let no_bash = PolicyEntry::new(
+            ClientMode::CopilotCli,
+            None,
+            Some(Selector::Tools(vec![WireName::from_static("builtin:bash"), WireName::from_static("custom:my_tool")])),
+        )
+        .unwrap()
+        .resolve();
+        assert_eq!(names(default.main_agent_tools(&no_bash, &registered)), ["view"]);
+        let star = AgentTools::parse(Some(&["*".to_owned()])).unwrap();
+        assert_eq!(
+            names(default.subagent_tools(&star, &no_bash, &registered)),
+            ["view", "echo-echo", "tool_search_tool", "update_todo"]
+        );
+    }
+
+    #[test]
+    fn agent_only_built_ins_reach_lists_that_ask_for_them() {
+        let registered = [SessionTool { tool: Tool::builtin("view"), mcp_server: None }];
+        let names = |list: &[&str], session: &ResolvedPolicy| {
+            let list: Vec<String> = list.iter().map(|n| (*n).to_owned()).collect();
+            let agent = AgentTools::parse(Some(&list)).unwrap();
+            effective_tools(&agent, session, &registered).iter().map(|t| t.tool.name().to_owned()).collect::<Vec<_>>()
+        };
+        let open = ResolvedPolicy::DEFAULT;
+        assert_eq!(names(&["*"], &open), ["view", "tool_search_tool", "update_todo"]);
+        assert_eq!(names(&["todo"], &open), ["update_todo"]);
+        assert_eq!(names(&["tool_search_tool", "view"], &open), ["view", "tool_search_tool"]);
+        assert!(effective_tools(&AgentTools::All, &open, &registered).iter().all(|t| t.tool.name() == "view"));
+        // An allow-list without them, or a deny-list naming them, keeps them out.
+        let allow =
+            PolicyEntry::new(ClientMode::CopilotCli, Some(Selector::Tools(vec![WireName::from_static("view")])), None)
+                .unwrap()
+                .resolve();
+        assert_eq!(names(&["*"], &allow), ["view"]);
+        let deny = PolicyEntry::new(
+            ClientMode::CopilotCli,
+            None,
+            Some(Selector::Tools(vec![WireName::from_static("update_todo")])),
+        )
+        .unwrap()
+        .resolve();
+        assert_eq!(names(&["*"], &deny), ["view", "tool_search_tool"]);
     }
 
     #[test]

@@ -478,6 +478,18 @@ const SUBAGENT_CASES: &[SubagentCase] = &[
         session: r#"{"excluded-tools": {"tools": ["builtin:bash", "custom:my_tool"]}}"#,
         tools: Some(&["bash", "view", "my_tool"]),
     },
+    SubagentCase { name: "* adds the agent-only built-ins", session: "{}", tools: Some(&["*"]) },
+    SubagentCase { name: "alias todo: an agent-only built-in", session: "{}", tools: Some(&["todo"]) },
+    SubagentCase {
+        name: "agent-only built-ins by name",
+        session: "{}",
+        tools: Some(&["tool_search_tool", "update_todo", "view"]),
+    },
+    SubagentCase {
+        name: "an allow-list keeps the agent-only built-ins from *",
+        session: r#"{"available-tools": {"tools": ["view", "task"]}}"#,
+        tools: Some(&["*"]),
+    },
     SubagentCase {
         name: "the session's allow-list applies on top",
         session: r#"{"available-tools": {"tools": ["builtin:view", "builtin:task", "custom:my_tool"]}}"#,
@@ -522,6 +534,21 @@ fn subagent_request(requests: &Mutex<Vec<Value>>) -> Result<Value, String> {
         .find(|body| user_text(body).contains("SUBAGENT_TASK"))
         .cloned()
         .ok_or_else(|| String::from("the sub-agent sent no model request"))
+}
+
+/// The tools an agent of `case`'s definition with list `tools` should be offered, over
+/// `universe`: with a default agent, a `null` list inherits the main agent's tools.
+fn definition_subagent_expected(
+    case: &Case,
+    tools: Option<&[String]>,
+    universe: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let Some(default) = case.document.default_agent() else {
+        return subagent_expected(tools, case.policy(), universe);
+    };
+    let Ok(agent) = AgentTools::parse(tools) else { return BTreeSet::new() };
+    let registered = session_tools(universe);
+    default.subagent_tools(&agent, case.policy(), &registered).iter().map(|t| t.tool.name().to_owned()).collect()
 }
 
 /// Creates a session with `config`, has the fake model start `agent` through `task`, and
@@ -585,7 +612,7 @@ async fn definition_subagents(
     }
     for agent in case.document.custom_agents().unwrap_or_default() {
         let name = format!("subagent: {} / {}", case.name, agent.name());
-        let expected = subagent_expected(agent.tools(), case.policy(), universe);
+        let expected = definition_subagent_expected(case, agent.tools(), universe);
         let result = match case.document.apply_to_session(session_config(me, port)) {
             Ok(config) => subagent_offered(runtime, config, requests, agent.name()).await,
             Err(e) => Err(e.to_string()),
@@ -738,7 +765,7 @@ async fn sdk_flow_outcomes(
     let main = case.expected(universe);
     let agent =
         case.document.custom_agents().unwrap_or_default().first().and_then(|a| a.tools().map(<[String]>::to_vec));
-    let sub = subagent_expected(agent.as_deref(), case.policy(), universe);
+    let sub = definition_subagent_expected(&case, agent.as_deref(), universe);
     let reached: BTreeSet<String> = flow.calls.iter().map(|(tool, _)| tool.clone()).collect();
     let mut calls = Outcome::compare(NAMES[2], BTreeSet::from([String::from("my_tool")]), reached);
     if calls.mismatch.is_none() {
@@ -892,7 +919,11 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
                 }
             };
             // A case naming a tool the runtime does not offer here could not fail on it.
-            let unoffered: Vec<String> = case.named().into_iter().filter(|n| !universe.contains(n)).collect();
+            let reachable = |name: &String| {
+                universe.contains(name)
+                    || (case.document.custom_agents().is_some() && copilot::AGENT_ONLY.contains(&name.as_str()))
+            };
+            let unoffered: Vec<String> = case.named().into_iter().filter(|n| !reachable(n)).collect();
             if !unoffered.is_empty() {
                 let why = format!("names {unoffered:?}, which this baseline does not offer: the case could not fail");
                 outcomes.push(Outcome::failed(&case.name, why));

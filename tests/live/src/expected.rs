@@ -96,6 +96,7 @@ pub fn expected(name: &str) -> Option<Value> {
         // In empty mode rule 1 does not apply.
         "empty: [*]" => empty(Some(open(&["builtin:*"])), None),
         "empty: isolated" => empty(Some(open(&ISOLATED)), None),
+        "definition: defaultAgent and agent lists" => cli(None, Some(list(&["builtin:tool_search_tool"]))),
         "empty: isolated less read_agent" => empty(Some(open(&ISOLATED)), Some(list(&["builtin:read_agent"]))),
         "empty: [custom:my_tool]" => empty(Some(list(&["custom:my_tool"])), None),
         "empty: [builtin:view, mcp:*]" => empty(Some(list(&["builtin:view", "mcp:*"])), None),

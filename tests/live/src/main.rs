@@ -209,6 +209,20 @@ fn copilot_cases() -> Result<Vec<copilot::Case>, String> {
     for (name, fields, resume) in vectors {
         cases.push(copilot_case(name, &entry(fields), resume)?);
     }
+    // A definition's default agent and its custom agents: what the main agent and each agent
+    // are offered (a `null` list inherits the main agent's tools; a list reaches hidden ones),
+    // with the session's deny-list on an agent-only built-in.
+    let agents = json!({
+        "tools": [{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["builtin:tool_search_tool"]}}],
+        "customAgents": [
+            {"name": "inherits", "prompt": "A conformance sub-agent.", "tools": null},
+            {"name": "star", "prompt": "A conformance sub-agent.", "tools": ["*"]},
+            {"name": "server", "prompt": "A conformance sub-agent.", "tools": ["echo/*"]},
+            {"name": "named", "prompt": "A conformance sub-agent.", "tools": ["my_tool", "view", "tool_search_tool"]}
+        ],
+        "defaultAgent": {"excludedTools": ["my_tool", "echo-echo", "view"]}
+    });
+    cases.push(copilot_case("definition: defaultAgent and agent lists", &agents, true)?);
     Ok(cases)
 }
 

@@ -86,7 +86,7 @@ impl SubagentRouter {
 
     /// [`SubagentRouter::follow_events`] for `session`, borrowing it.
     pub async fn follow_session(&self, session: &Session) {
-        self.follow_events(&session.id().to_string(), session.subscribe()).await;
+        self.follow_events(session.id().as_ref(), session.subscribe()).await;
     }
 }
 
