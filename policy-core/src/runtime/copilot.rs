@@ -239,7 +239,8 @@ mod tests {
         assert_eq!(now(pool.get_or_start(&cli, start("cli"))), Ok("cli".into()));
         assert_eq!(now(pool.get_or_start(&a, start("a"))), Ok("a".into()));
         assert_eq!(now(pool.get_or_start(&b, start("b"))), Ok("b".into()));
-        assert_eq!(now(pool.get_or_start(&a, start("again"))), Ok("a".into()), "a started client is reused");
+        let again = |_: ClientKey| -> std::future::Ready<Result<String, ()>> { panic!("a second client for one key") };
+        assert_eq!(now(pool.get_or_start(&a, again)), Ok("a".into()), "a started client is reused, not restarted");
         let failed = now(pool
             .get_or_start(&locked().client_key(Some(ClientStorage::SessionFs("c".into()))).unwrap(), |_| {
                 std::future::ready(Err::<String, _>("cannot start"))
