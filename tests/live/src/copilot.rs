@@ -203,6 +203,15 @@ struct Runtime {
     client: Client,
 }
 
+/// What every session of one mode's run needs: its started client, this binary (the MCP echo
+/// server it registers), and the fake model's port and the requests it recorded.
+struct Live<'a> {
+    runtime: &'a Runtime,
+    me: &'a Path,
+    port: u16,
+    requests: &'a Mutex<Vec<Value>>,
+}
+
 /// Starts the CLI for `mode` the way a host does: the SDK's `Client::start` with the options
 /// `ResolvedPolicy::client_options` gives, an empty-mode client given its own base directory.
 async fn start(cli: &Path, scratch: &Path, mode: ClientMode) -> Result<Runtime, String> {
@@ -269,35 +278,22 @@ type Observed = (BTreeSet<String>, Result<BTreeSet<String>, String>);
 /// One turn in a session configured by the case's document (filter, custom agents, default
 /// agent), attested before the turn; returns what the create turn offered and, when asked,
 /// what a resumed turn offered.
-async fn turn(
-    runtime: &Runtime,
-    me: &Path,
-    port: u16,
-    requests: &Mutex<Vec<Value>>,
-    case: &Case,
-) -> Result<(Observed, Option<Observed>), String> {
-    turn_in(runtime, me, port, requests, case, case.plan()).await
+async fn turn(live: &Live<'_>, case: &Case) -> Result<(Observed, Option<Observed>), String> {
+    turn_in(live, case, case.plan()).await
 }
 
 /// [`turn`], in plan mode or not.
-async fn turn_in(
-    runtime: &Runtime,
-    me: &Path,
-    port: u16,
-    requests: &Mutex<Vec<Value>>,
-    case: &Case,
-    plan: bool,
-) -> Result<(Observed, Option<Observed>), String> {
-    let mut config = session_config(me, port);
+async fn turn_in(live: &Live<'_>, case: &Case, plan: bool) -> Result<(Observed, Option<Observed>), String> {
+    let mut config = session_config(live.me, live.port);
     if plan {
         // The runtime offers `exit_plan_mode` only in plan mode, to a host that can answer it.
         config = config.with_exit_plan_mode_handler(Arc::new(StayInPlan));
     }
     let config = case.document.apply_to_session(config).map_err(|e| e.to_string())?;
-    let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
+    let session = live.runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
     // Plan mode starts with the first message: a plan-mode session is attested after it.
     let mut attestation = if plan { Err(String::new()) } else { attested(case.policy(), &session).await };
-    let created = offered_in(&session, requests, "hello", plan).await?;
+    let created = offered_in(&session, live.requests, "hello", plan).await?;
     if plan {
         attestation = attested(case.policy(), &session).await;
     }
@@ -306,14 +302,14 @@ async fn turn_in(
     if !case.resume {
         return Ok(((created, attestation), None));
     }
-    let mut resume = resume_config(id, me, port);
+    let mut resume = resume_config(id, live.me, live.port);
     if plan {
         resume = resume.with_exit_plan_mode_handler(Arc::new(StayInPlan));
     }
     let resume = case.document.apply_to_resume(resume).map_err(|e| e.to_string())?;
-    let resumed = runtime.client.resume_session(resume).await.map_err(|e| format!("resume: {e}"))?;
+    let resumed = live.runtime.client.resume_session(resume).await.map_err(|e| format!("resume: {e}"))?;
     let mut resumed_attestation = if plan { Err(String::new()) } else { attested(case.policy(), &resumed).await };
-    let after = offered_in(&resumed, requests, "again", plan).await?;
+    let after = offered_in(&resumed, live.requests, "again", plan).await?;
     if plan {
         resumed_attestation = attested(case.policy(), &resumed).await;
     }
@@ -324,14 +320,7 @@ async fn turn_in(
 /// Two controls showing why the library sends what it sends: with the runtime's default
 /// precedence (`available`) the deny-list is ignored once an allow-list is set, and a resume
 /// without the filter offers every tool again.
-async fn controls(
-    runtime: &Runtime,
-    me: &Path,
-    port: u16,
-    requests: &Mutex<Vec<Value>>,
-    universe: &BTreeSet<String>,
-    counts: &mut Attested,
-) -> Vec<Outcome> {
+async fn controls(live: &Live<'_>, universe: &BTreeSet<String>, counts: &mut Attested) -> Vec<Outcome> {
     let mut outcomes = Vec::new();
 
     let name = "control: precedence `available` ignores the deny-list";
@@ -340,17 +329,17 @@ async fn controls(
     );
     let result: Result<(ResolvedPolicy, BTreeSet<String>), String> = async {
         let policy = policy?;
-        let config = policy.apply_to_session(session_config(me, port));
-        let session = runtime.client.create_session(config).await.map_err(|e| e.to_string())?;
+        let config = policy.apply_to_session(session_config(live.me, live.port));
+        let session = live.runtime.client.create_session(config).await.map_err(|e| e.to_string())?;
         let mut params = serde_json::to_value(policy.session_create()).map_err(|e| e.to_string())?;
         params["sessionId"] = json!(session.id());
         params["toolFilterPrecedence"] = json!("available");
-        runtime
+        live.runtime
             .client
             .call("session.options.update", Some(params))
             .await
             .map_err(|e| format!("options.update: {e}"))?;
-        let observed = offered_in(&session, requests, "hello", false).await?;
+        let observed = offered_in(&session, live.requests, "hello", false).await?;
         let _ = session.disconnect().await;
         Ok((policy, observed))
     }
@@ -376,18 +365,24 @@ async fn controls(
     let name = "control: a resume without the filter offers everything";
     let result: Result<Observed, String> = async {
         let locked = policy_of(r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["mcp:*"]}}"#)?;
-        let session = runtime
+        let session = live
+            .runtime
             .client
-            .create_session(locked.apply_to_session(session_config(me, port)))
+            .create_session(locked.apply_to_session(session_config(live.me, live.port)))
             .await
             .map_err(|e| e.to_string())?;
-        offered_in(&session, requests, "hello", false).await?;
+        offered_in(&session, live.requests, "hello", false).await?;
         let id = session.id().clone();
         let _ = session.disconnect().await;
-        let resumed = runtime.client.resume_session(resume_config(id, me, port)).await.map_err(|e| e.to_string())?;
+        let resumed = live
+            .runtime
+            .client
+            .resume_session(resume_config(id, live.me, live.port))
+            .await
+            .map_err(|e| e.to_string())?;
         // Attestation must catch the dropped filter before the turn.
         let attestation = attested(&locked, &resumed).await;
-        let observed = offered_in(&resumed, requests, "again", false).await?;
+        let observed = offered_in(&resumed, live.requests, "again", false).await?;
         let _ = resumed.disconnect().await;
         Ok((observed, attestation))
     }
@@ -410,7 +405,8 @@ async fn controls(
     let name = "control: a session created without the filter fails attestation";
     let result: Result<Result<BTreeSet<String>, String>, String> = async {
         let locked = policy_of(r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["mcp:*"]}}"#)?;
-        let session = runtime.client.create_session(session_config(me, port)).await.map_err(|e| e.to_string())?;
+        let session =
+            live.runtime.client.create_session(session_config(live.me, live.port)).await.map_err(|e| e.to_string())?;
         let attestation = attested(&locked, &session).await;
         let _ = session.disconnect().await;
         Ok(attestation)
@@ -553,27 +549,16 @@ fn definition_subagent_expected(
 
 /// Creates a session with `config`, has the fake model start `agent` through `task`, and
 /// returns the tools of the sub-agent's own model request.
-async fn subagent_offered(
-    runtime: &Runtime,
-    config: SessionConfig,
-    requests: &Mutex<Vec<Value>>,
-    agent: &str,
-) -> Result<BTreeSet<String>, String> {
-    let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
-    send(&session, requests, &format!("{DELEGATE}{agent}"), false).await?;
+async fn subagent_offered(live: &Live<'_>, config: SessionConfig, agent: &str) -> Result<BTreeSet<String>, String> {
+    let session = live.runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
+    send(&session, live.requests, &format!("{DELEGATE}{agent}"), false).await?;
     let _ = session.disconnect().await;
-    Ok(tool_names(&subagent_request(requests)?))
+    Ok(tool_names(&subagent_request(live.requests)?))
 }
 
 /// Starts the sub-agent of each case through the fake model's `task` call and compares what
 /// its own model request offers with the library's prediction.
-async fn subagents(
-    runtime: &Runtime,
-    me: &Path,
-    port: u16,
-    requests: &Mutex<Vec<Value>>,
-    universe: &BTreeSet<String>,
-) -> Vec<Outcome> {
+async fn subagents(live: &Live<'_>, universe: &BTreeSet<String>) -> Vec<Outcome> {
     let mut outcomes = Vec::new();
     for case in SUBAGENT_CASES {
         let name = format!("subagent: {}", case.name);
@@ -583,8 +568,9 @@ async fn subagents(
             let expected = subagent_expected(tools.as_deref(), &session_policy, universe);
             let mut agent = github_copilot_sdk::CustomAgentConfig::new("probe-agent", "A conformance sub-agent.");
             agent.tools = tools;
-            let config = session_policy.apply_to_session(session_config(me, port)).with_custom_agents([agent]);
-            Ok((expected, subagent_offered(runtime, config, requests, "probe-agent").await?))
+            let config =
+                session_policy.apply_to_session(session_config(live.me, live.port)).with_custom_agents([agent]);
+            Ok((expected, subagent_offered(live, config, "probe-agent").await?))
         }
         .await;
         outcomes.push(match result {
@@ -598,14 +584,7 @@ async fn subagents(
 /// Each custom agent of a case's definition, started through `task` in a session the
 /// definition configures: what it is offered must be what `effective_tools` says. Only when
 /// the main agent is offered `task`; otherwise no sub-agent can start.
-async fn definition_subagents(
-    runtime: &Runtime,
-    me: &Path,
-    port: u16,
-    requests: &Mutex<Vec<Value>>,
-    universe: &BTreeSet<String>,
-    case: &Case,
-) -> Vec<Outcome> {
+async fn definition_subagents(live: &Live<'_>, universe: &BTreeSet<String>, case: &Case) -> Vec<Outcome> {
     let mut outcomes = Vec::new();
     if !case.expected(universe).contains("task") {
         return outcomes;
@@ -613,8 +592,8 @@ async fn definition_subagents(
     for agent in case.document.custom_agents().unwrap_or_default() {
         let name = format!("subagent: {} / {}", case.name, agent.name());
         let expected = definition_subagent_expected(case, agent.tools(), universe);
-        let result = match case.document.apply_to_session(session_config(me, port)) {
-            Ok(config) => subagent_offered(runtime, config, requests, agent.name()).await,
+        let result = match case.document.apply_to_session(session_config(live.me, live.port)) {
+            Ok(config) => subagent_offered(live, config, agent.name()).await,
             Err(e) => Err(e.to_string()),
         };
         outcomes.push(match result {
@@ -697,21 +676,22 @@ fn tool_result(body: &Value, id: &str) -> Option<String> {
 /// custom tools gated by the sub-agent router, which follows the session's events; the fake
 /// model starts `flow-agent`, which calls `my_tool` (listed) and `other_tool` (not listed);
 /// then the session is resumed through `apply_to_resume`.
-async fn sdk_flow(runtime: &Runtime, me: &Path, port: u16, requests: &Mutex<Vec<Value>>) -> Result<Flow, String> {
+async fn sdk_flow(live: &Live<'_>) -> Result<Flow, String> {
     let document = tool_policy::json::load(FLOW_DEFINITION).map_err(|e| e.to_string())?;
     let router = Arc::new(SubagentRouter::new());
     let calls: Calls = Arc::default();
     let gated = || GatedToolHandler::gate_all(&router, tools_with(|| Arc::new(Recording(Arc::clone(&calls)))));
-    let config = document.apply_to_session(session_config(me, port).with_tools(gated())).map_err(|e| e.to_string())?;
+    let config =
+        document.apply_to_session(session_config(live.me, live.port).with_tools(gated())).map_err(|e| e.to_string())?;
     let agents = config.custom_agents.clone();
-    let session = runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
+    let session = live.runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
     router.register_sdk_session(session.id(), agents.as_deref());
     let follow = {
         let (router, id, events) = (Arc::clone(&router), session.id().to_string(), session.subscribe());
         tokio::spawn(async move { router.follow_events(&id, events).await })
     };
-    send(&session, requests, &format!("{DELEGATE}flow-agent {FLOW}"), false).await?;
-    let recorded = requests.lock().map_err(|e| e.to_string())?.clone();
+    send(&session, live.requests, &format!("{DELEGATE}flow-agent {FLOW}"), false).await?;
+    let recorded = live.requests.lock().map_err(|e| e.to_string())?.clone();
     let main = recorded
         .iter()
         .find(|b| !user_text(b).contains("SUBAGENT_TASK"))
@@ -727,12 +707,13 @@ async fn sdk_flow(runtime: &Runtime, me: &Path, port: u16, requests: &Mutex<Vec<
     let _ = session.disconnect().await;
     follow.abort();
 
-    let resume =
-        document.apply_to_resume(resume_config(id, me, port).with_tools(gated())).map_err(|e| e.to_string())?;
+    let resume = document
+        .apply_to_resume(resume_config(id, live.me, live.port).with_tools(gated()))
+        .map_err(|e| e.to_string())?;
     let agents = resume.custom_agents.clone();
-    let resumed = runtime.client.resume_session(resume).await.map_err(|e| format!("resume: {e}"))?;
+    let resumed = live.runtime.client.resume_session(resume).await.map_err(|e| format!("resume: {e}"))?;
     router.register_sdk_session(resumed.id(), agents.as_deref());
-    let after = offered_in(&resumed, requests, "again", false).await?;
+    let after = offered_in(&resumed, live.requests, "again", false).await?;
     let _ = resumed.disconnect().await;
     let calls = calls.lock().map_err(|e| e.to_string())?.clone();
     Ok(Flow { main, sub, calls, refusal, resumed: after })
@@ -741,13 +722,7 @@ async fn sdk_flow(runtime: &Runtime, me: &Path, port: u16, requests: &Mutex<Vec<
 /// The SDK flow's outcomes: the main agent's tools (with `my_tool` hidden by the default
 /// agent), the sub-agent's, the calls that reached a handler (only `my_tool`, attributed to
 /// the sub-agent), and the resumed main agent's tools.
-async fn sdk_flow_outcomes(
-    runtime: &Runtime,
-    me: &Path,
-    port: u16,
-    requests: &Mutex<Vec<Value>>,
-    universe: &BTreeSet<String>,
-) -> Vec<Outcome> {
+async fn sdk_flow_outcomes(live: &Live<'_>, universe: &BTreeSet<String>) -> Vec<Outcome> {
     const NAMES: [&str; 4] = [
         "sdk flow: main agent, my_tool hidden by defaultAgent",
         "subagent: sdk flow: flow-agent [my_tool, view]",
@@ -758,7 +733,7 @@ async fn sdk_flow_outcomes(
         Ok(document) => Case { name: String::from("sdk flow"), document, resume: true },
         Err(e) => return NAMES.iter().map(|n| Outcome::failed(n, e.to_string())).collect(),
     };
-    let flow = match sdk_flow(runtime, me, port, requests).await {
+    let flow = match sdk_flow(live).await {
         Ok(flow) => flow,
         Err(e) => return NAMES.iter().map(|n| Outcome::failed(n, e.clone())).collect(),
     };
@@ -875,6 +850,7 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
                 continue;
             }
         };
+        let live = Live { runtime: &runtime, me, port, requests: &requests };
         // The universes: what this mode offers with every source allowed, in each agent mode
         // a case needs.
         let mut universes: Vec<(bool, Result<BTreeSet<String>, String>)> = Vec::new();
@@ -885,7 +861,7 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
             let universe = async {
                 let document = everything(mode)?;
                 let baseline = Case { name: format!("baseline-{}", mode.as_str()), document, resume: false };
-                let ((names, _), _) = turn_in(&runtime, me, port, &requests, &baseline, plan).await?;
+                let ((names, _), _) = turn_in(&live, &baseline, plan).await?;
                 match universe_gaps(&names)[..] {
                     [] => Ok(names),
                     ref gaps => Err(format!("the baseline lacks {gaps:?}: cases about them could not fail")),
@@ -905,9 +881,9 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
                 universe.iter().filter(|n| classify(n).source() == Source::Builtin).cloned().collect();
             let expected = copilot::DEFAULT_OFFERED.iter().map(|n| (*n).to_owned()).collect();
             outcomes.push(Outcome::compare("catalog-default-set", expected, builtins));
-            outcomes.extend(controls(&runtime, me, port, &requests, &universe, counts).await);
-            outcomes.extend(subagents(&runtime, me, port, &requests, &universe).await);
-            outcomes.extend(sdk_flow_outcomes(&runtime, me, port, &requests, &universe).await);
+            outcomes.extend(controls(&live, &universe, counts).await);
+            outcomes.extend(subagents(&live, &universe).await);
+            outcomes.extend(sdk_flow_outcomes(&live, &universe).await);
         }
         for case in mode_cases {
             let universe = match universe_of(case.plan()) {
@@ -930,7 +906,7 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
                 continue;
             }
             let expected = case.expected(&universe);
-            match turn(&runtime, me, port, &requests, case).await {
+            match turn(&live, case).await {
                 Ok((created, resumed)) => {
                     let turns = std::iter::once((case.name.clone(), created))
                         .chain(resumed.map(|resumed| (format!("{} (resumed)", case.name), resumed)));
@@ -948,7 +924,7 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
                 }
                 Err(e) => outcomes.push(Outcome::failed(&case.name, e)),
             }
-            outcomes.extend(definition_subagents(&runtime, me, port, &requests, &universe, case).await);
+            outcomes.extend(definition_subagents(&live, &universe, case).await);
         }
         let _ = runtime.client.stop().await;
     }
