@@ -309,6 +309,14 @@ impl CustomAgent {
 /// The default agent's `excludedTools` (`defaultAgent.excludedTools` on the wire): tools
 /// hidden from the main agent and left to the custom agents that list them, such as a tool
 /// only a reviewing sub-agent may call. Entries are unprefixed, as in a sub-agent's list.
+///
+/// ```
+/// use policy_core::{AgentToolName, DefaultAgent, Tool};
+///
+/// let default = DefaultAgent::excluding([AgentToolName::from_static("run_query")]);
+/// assert!(default.hides(&Tool::custom("run_query"), None));
+/// assert!(DefaultAgent::try_excluding(&["builtin:view".to_owned()]).is_err(), "matches nothing at runtime");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DefaultAgent {
     excluded_tools: Vec<AgentToolName>,
