@@ -94,6 +94,11 @@ impl SubagentRouter {
 /// whose agent does not list the tool, from an unknown sub-agent, or in a session the router
 /// does not know is refused with the protocol's text, and the wrapped handler never runs.
 /// The router's lock is released before it does.
+///
+/// A call without an `agentId` is the main agent's, and no agent's list applies to it. CLI
+/// 1.0.102 marks every sub-agent call with its `agentId` (held live); a runtime that does not
+/// would make a sub-agent's calls look like the main agent's, and only its own filtering of
+/// the sub-agent's tools would then hold.
 pub struct GatedToolHandler {
     router: Arc<SubagentRouter>,
     inner: Arc<dyn ToolHandler>,
