@@ -9,6 +9,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use github_copilot_sdk::handler::{ApproveAllHandler, ExitPlanModeHandler, ExitPlanModeResult};
 use github_copilot_sdk::session::Session;
+use github_copilot_sdk::session_fs::{SessionFsConfig, SessionFsConventions, SessionFsProvider};
 use github_copilot_sdk::tool::ToolHandler;
 use github_copilot_sdk::{
     AgentMode, CliProgram, Client, ClientOptions, ExitPlanModeData, McpServerConfig, McpStdioServerConfig,
@@ -22,6 +23,7 @@ use tool_policy::runtime::copilot_sdk::{AttestError, GatedToolHandler, SdkClient
 use tool_policy::subagents::{AgentTools, SessionTool, SubagentRouter, effective_tools};
 use tool_policy::{ClientMode, Host, ResolvedPolicy, Selector, Source, Tool, copilot};
 
+use crate::session_fs::LocalFs;
 use crate::{Attested, Outcome, http};
 
 /// One Copilot case: a definition or a single entry, as loaded.
@@ -201,6 +203,16 @@ fn classify(name: &str) -> Tool<'_> {
 
 struct Runtime {
     client: Client,
+    /// The session file system the host serves, when the client was given one.
+    session_fs: Option<Arc<LocalFs>>,
+}
+
+/// Where a client keeps its state: where the CLI puts it, or in a session file system the
+/// host serves (empty mode only).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Storage {
+    Cli,
+    SessionFs,
 }
 
 /// What every session of one mode's run needs: its started client, this binary (the MCP echo
@@ -212,10 +224,32 @@ struct Live<'a> {
     requests: &'a Mutex<Vec<Value>>,
 }
 
+impl Live<'_> {
+    /// A session offering every source, with the client's session file system if it has one.
+    fn session_config(&self) -> SessionConfig {
+        let config = session_config(self.me, self.port);
+        match &self.runtime.session_fs {
+            Some(fs) => config.with_session_fs_provider(Arc::clone(fs) as Arc<dyn SessionFsProvider>),
+            None => config,
+        }
+    }
+
+    /// The resume of session `id`, likewise.
+    fn resume_config(&self, id: github_copilot_sdk::SessionId) -> ResumeSessionConfig {
+        let config = resume_config(id, self.me, self.port);
+        match &self.runtime.session_fs {
+            Some(fs) => config.with_session_fs_provider(Arc::clone(fs) as Arc<dyn SessionFsProvider>),
+            None => config,
+        }
+    }
+}
+
 /// Starts the CLI for `mode` the way a host does: the SDK's `Client::start` with the options
-/// `ResolvedPolicy::client_options` gives, an empty-mode client given its own base directory.
-async fn start(cli: &Path, scratch: &Path, mode: ClientMode) -> Result<Runtime, String> {
-    let home = scratch.join(format!("copilot-{}", mode.as_str()));
+/// `ResolvedPolicy::client_options` gives. An empty-mode client must be given storage: its own
+/// base directory, or a session file system the host serves.
+async fn start(cli: &Path, scratch: &Path, mode: ClientMode, storage: Storage) -> Result<Runtime, String> {
+    let fs = if storage == Storage::SessionFs { "-session-fs" } else { "" };
+    let home = scratch.join(format!("copilot-{}{fs}", mode.as_str()));
     let _ = std::fs::remove_dir_all(&home);
     let work = home.join("work");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
@@ -225,16 +259,25 @@ async fn start(cli: &Path, scratch: &Path, mode: ClientMode) -> Result<Runtime, 
         .with_env([("HOME", home.as_os_str()), ("COPILOT_HOME", home.join("copilot-home").as_os_str())])
         .with_use_logged_in_user(false)
         .with_disable_client_telemetry(true);
-    let options = match everything(mode)?.policy().client_options(options) {
-        SdkClient::Ready(options) if mode == ClientMode::CopilotCli => options,
-        SdkClient::NeedsStorage(needs) if mode == ClientMode::Empty => needs.base_directory(home.join("empty-home")),
-        other => return Err(format!("client_options gave {other:?} for {}", mode.as_str())),
+    let mut session_fs = None;
+    let options = match (everything(mode)?.policy().client_options(options), storage) {
+        (SdkClient::Ready(options), Storage::Cli) if mode == ClientMode::CopilotCli => options,
+        (SdkClient::NeedsStorage(needs), Storage::Cli) if mode == ClientMode::Empty => {
+            needs.base_directory(home.join("empty-home"))
+        }
+        (SdkClient::NeedsStorage(needs), Storage::SessionFs) if mode == ClientMode::Empty => {
+            let root = home.join("session-fs");
+            std::fs::create_dir_all(&root).map_err(|e| e.to_string())?;
+            session_fs = Some(Arc::new(LocalFs::new(root)));
+            needs.session_fs(SessionFsConfig::new("/work", "/session-state", SessionFsConventions::Posix))
+        }
+        (other, _) => return Err(format!("client_options gave {other:?} for {}", mode.as_str())),
     };
     let client = tokio::time::timeout(Duration::from_secs(60), Client::start(options))
         .await
         .map_err(|_| "Client::start timed out")?
         .map_err(|e| format!("Client::start: {e}"))?;
-    Ok(Runtime { client })
+    Ok(Runtime { client, session_fs })
 }
 
 /// Sends `text` in `session` (in plan mode when `plan`) with the recorded requests cleared
@@ -284,7 +327,7 @@ async fn turn(live: &Live<'_>, case: &Case) -> Result<(Observed, Option<Observed
 
 /// [`turn`], in plan mode or not.
 async fn turn_in(live: &Live<'_>, case: &Case, plan: bool) -> Result<(Observed, Option<Observed>), String> {
-    let mut config = session_config(live.me, live.port);
+    let mut config = live.session_config();
     if plan {
         // The runtime offers `exit_plan_mode` only in plan mode, to a host that can answer it.
         config = config.with_exit_plan_mode_handler(Arc::new(StayInPlan));
@@ -302,7 +345,7 @@ async fn turn_in(live: &Live<'_>, case: &Case, plan: bool) -> Result<(Observed, 
     if !case.resume {
         return Ok(((created, attestation), None));
     }
-    let mut resume = resume_config(id, live.me, live.port);
+    let mut resume = live.resume_config(id);
     if plan {
         resume = resume.with_exit_plan_mode_handler(Arc::new(StayInPlan));
     }
@@ -329,7 +372,7 @@ async fn controls(live: &Live<'_>, universe: &BTreeSet<String>, counts: &mut Att
     );
     let result: Result<(ResolvedPolicy, BTreeSet<String>), String> = async {
         let policy = policy?;
-        let config = policy.apply_to_session(session_config(live.me, live.port));
+        let config = policy.apply_to_session(live.session_config());
         let session = live.runtime.client.create_session(config).await.map_err(|e| e.to_string())?;
         let mut params = serde_json::to_value(policy.session_create()).map_err(|e| e.to_string())?;
         params["sessionId"] = json!(session.id());
@@ -368,18 +411,13 @@ async fn controls(live: &Live<'_>, universe: &BTreeSet<String>, counts: &mut Att
         let session = live
             .runtime
             .client
-            .create_session(locked.apply_to_session(session_config(live.me, live.port)))
+            .create_session(locked.apply_to_session(live.session_config()))
             .await
             .map_err(|e| e.to_string())?;
         offered_in(&session, live.requests, "hello", false).await?;
         let id = session.id().clone();
         let _ = session.disconnect().await;
-        let resumed = live
-            .runtime
-            .client
-            .resume_session(resume_config(id, live.me, live.port))
-            .await
-            .map_err(|e| e.to_string())?;
+        let resumed = live.runtime.client.resume_session(live.resume_config(id)).await.map_err(|e| e.to_string())?;
         // Attestation must catch the dropped filter before the turn.
         let attestation = attested(&locked, &resumed).await;
         let observed = offered_in(&resumed, live.requests, "again", false).await?;
@@ -405,8 +443,7 @@ async fn controls(live: &Live<'_>, universe: &BTreeSet<String>, counts: &mut Att
     let name = "control: a session created without the filter fails attestation";
     let result: Result<Result<BTreeSet<String>, String>, String> = async {
         let locked = policy_of(r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["mcp:*"]}}"#)?;
-        let session =
-            live.runtime.client.create_session(session_config(live.me, live.port)).await.map_err(|e| e.to_string())?;
+        let session = live.runtime.client.create_session(live.session_config()).await.map_err(|e| e.to_string())?;
         let attestation = attested(&locked, &session).await;
         let _ = session.disconnect().await;
         Ok(attestation)
@@ -568,8 +605,7 @@ async fn subagents(live: &Live<'_>, universe: &BTreeSet<String>) -> Vec<Outcome>
             let expected = subagent_expected(tools.as_deref(), &session_policy, universe);
             let mut agent = github_copilot_sdk::CustomAgentConfig::new("probe-agent", "A conformance sub-agent.");
             agent.tools = tools;
-            let config =
-                session_policy.apply_to_session(session_config(live.me, live.port)).with_custom_agents([agent]);
+            let config = session_policy.apply_to_session(live.session_config()).with_custom_agents([agent]);
             Ok((expected, subagent_offered(live, config, "probe-agent").await?))
         }
         .await;
@@ -592,7 +628,7 @@ async fn definition_subagents(live: &Live<'_>, universe: &BTreeSet<String>, case
     for agent in case.document.custom_agents().unwrap_or_default() {
         let name = format!("subagent: {} / {}", case.name, agent.name());
         let expected = definition_subagent_expected(case, agent.tools(), universe);
-        let result = match case.document.apply_to_session(session_config(live.me, live.port)) {
+        let result = match case.document.apply_to_session(live.session_config()) {
             Ok(config) => subagent_offered(live, config, agent.name()).await,
             Err(e) => Err(e.to_string()),
         };
@@ -681,8 +717,7 @@ async fn sdk_flow(live: &Live<'_>) -> Result<Flow, String> {
     let router = Arc::new(SubagentRouter::new());
     let calls: Calls = Arc::default();
     let gated = || GatedToolHandler::gate_all(&router, tools_with(|| Arc::new(Recording(Arc::clone(&calls)))));
-    let config =
-        document.apply_to_session(session_config(live.me, live.port).with_tools(gated())).map_err(|e| e.to_string())?;
+    let config = document.apply_to_session(live.session_config().with_tools(gated())).map_err(|e| e.to_string())?;
     let agents = config.custom_agents.clone();
     let session = live.runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
     router.register_sdk_session(session.id(), agents.as_deref());
@@ -707,9 +742,7 @@ async fn sdk_flow(live: &Live<'_>) -> Result<Flow, String> {
     let _ = session.disconnect().await;
     follow.abort();
 
-    let resume = document
-        .apply_to_resume(resume_config(id, live.me, live.port).with_tools(gated()))
-        .map_err(|e| e.to_string())?;
+    let resume = document.apply_to_resume(live.resume_config(id).with_tools(gated())).map_err(|e| e.to_string())?;
     let agents = resume.custom_agents.clone();
     let resumed = live.runtime.client.resume_session(resume).await.map_err(|e| format!("resume: {e}"))?;
     router.register_sdk_session(resumed.id(), agents.as_deref());
@@ -838,12 +871,22 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
         Err(e) => return vec![Outcome::failed("copilot: fake model", format!("cannot listen: {e}"))],
     };
     let mut outcomes = Vec::new();
-    for mode in [ClientMode::CopilotCli, ClientMode::Empty] {
+    let mut session_fs_first = None;
+    // Each mode once with the CLI's own storage, and empty mode again with a session file
+    // system the host serves (its outcomes named `session fs: …`).
+    for (mode, storage) in [
+        (ClientMode::CopilotCli, Storage::Cli),
+        (ClientMode::Empty, Storage::Cli),
+        (ClientMode::Empty, Storage::SessionFs),
+    ] {
         let mode_cases: Vec<&Case> = cases.iter().filter(|c| c.policy().client_mode() == mode).collect();
         if mode_cases.is_empty() {
             continue;
         }
-        let runtime = match start(cli, scratch, mode).await {
+        if storage == Storage::SessionFs {
+            session_fs_first = Some(outcomes.len());
+        }
+        let runtime = match start(cli, scratch, mode, storage).await {
             Ok(runtime) => runtime,
             Err(e) => {
                 outcomes.extend(mode_cases.iter().map(|c| Outcome::failed(&c.name, e.clone())));
@@ -906,6 +949,15 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
                 continue;
             }
             let expected = case.expected(&universe);
+            // CLI 1.0.102 refuses to resume a session kept in a host's session file system
+            // ("OpenTelemetry preparation belongs to a different session"): there, only create.
+            let create_only;
+            let case = if storage == Storage::SessionFs && case.resume {
+                create_only = Case { resume: false, ..(*case).clone() };
+                &create_only
+            } else {
+                case
+            };
             match turn(&live, case).await {
                 Ok((created, resumed)) => {
                     let turns = std::iter::once((case.name.clone(), created))
@@ -926,7 +978,19 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
             }
             outcomes.extend(definition_subagents(&live, &universe, case).await);
         }
+        // The client must really have kept its sessions in the host's file system.
+        if let Some(fs) = &runtime.session_fs {
+            let name = "the runtime keeps its session state in the host's file system";
+            outcomes.push(match fs.files() {
+                0 => Outcome::failed(name, String::from("the runtime wrote no file there")),
+                files => Outcome { name: name.to_owned(), offered: files, mismatch: None },
+            });
+        }
         let _ = runtime.client.stop().await;
+    }
+    let first = session_fs_first.unwrap_or(outcomes.len());
+    for outcome in &mut outcomes[first..] {
+        outcome.name = format!("session fs: {}", outcome.name);
     }
     outcomes
 }

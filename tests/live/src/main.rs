@@ -11,6 +11,7 @@ mod copilot;
 mod expected;
 mod http;
 mod mcp;
+mod session_fs;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
