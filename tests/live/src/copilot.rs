@@ -325,6 +325,24 @@ async fn turn(live: &Live<'_>, case: &Case) -> Result<(Observed, Option<Observed
     turn_in(live, case, case.plan()).await
 }
 
+/// One turn in `session`, attested before it, or (in plan mode, which starts with the message)
+/// after it.
+async fn attested_turn(
+    live: &Live<'_>,
+    case: &Case,
+    session: &Session,
+    text: &str,
+    plan: bool,
+) -> Result<Observed, String> {
+    let before = if plan { None } else { Some(attested(case.policy(), session).await) };
+    let offered = offered_in(session, live.requests, text, plan).await?;
+    let attestation = match before {
+        Some(attestation) => attestation,
+        None => attested(case.policy(), session).await,
+    };
+    Ok((offered, attestation))
+}
+
 /// [`turn`], in plan mode or not.
 async fn turn_in(live: &Live<'_>, case: &Case, plan: bool) -> Result<(Observed, Option<Observed>), String> {
     let mut config = live.session_config();
@@ -334,16 +352,11 @@ async fn turn_in(live: &Live<'_>, case: &Case, plan: bool) -> Result<(Observed, 
     }
     let config = case.document.apply_to_session(config).map_err(|e| e.to_string())?;
     let session = live.runtime.client.create_session(config).await.map_err(|e| format!("create: {e}"))?;
-    // Plan mode starts with the first message: a plan-mode session is attested after it.
-    let mut attestation = if plan { Err(String::new()) } else { attested(case.policy(), &session).await };
-    let created = offered_in(&session, live.requests, "hello", plan).await?;
-    if plan {
-        attestation = attested(case.policy(), &session).await;
-    }
+    let created = attested_turn(live, case, &session, "hello", plan).await?;
     let id = session.id().clone();
     let _ = session.disconnect().await;
     if !case.resume {
-        return Ok(((created, attestation), None));
+        return Ok((created, None));
     }
     let mut resume = live.resume_config(id);
     if plan {
@@ -351,13 +364,9 @@ async fn turn_in(live: &Live<'_>, case: &Case, plan: bool) -> Result<(Observed, 
     }
     let resume = case.document.apply_to_resume(resume).map_err(|e| e.to_string())?;
     let resumed = live.runtime.client.resume_session(resume).await.map_err(|e| format!("resume: {e}"))?;
-    let mut resumed_attestation = if plan { Err(String::new()) } else { attested(case.policy(), &resumed).await };
-    let after = offered_in(&resumed, live.requests, "again", plan).await?;
-    if plan {
-        resumed_attestation = attested(case.policy(), &resumed).await;
-    }
+    let after = attested_turn(live, case, &resumed, "again", plan).await?;
     let _ = resumed.disconnect().await;
-    Ok(((created, attestation), Some((after, resumed_attestation))))
+    Ok((created, Some(after)))
 }
 
 /// Two controls showing why the library sends what it sends: with the runtime's default
@@ -712,8 +721,7 @@ fn tool_result(body: &Value, id: &str) -> Option<String> {
 /// custom tools gated by the sub-agent router, which follows the session's events; the fake
 /// model starts `flow-agent`, which calls `my_tool` (listed) and `other_tool` (not listed);
 /// then the session is resumed through `apply_to_resume`.
-async fn sdk_flow(live: &Live<'_>) -> Result<Flow, String> {
-    let document = tool_policy::json::load(FLOW_DEFINITION).map_err(|e| e.to_string())?;
+async fn sdk_flow(live: &Live<'_>, document: &CopilotDocument) -> Result<Flow, String> {
     let router = Arc::new(SubagentRouter::new());
     let calls: Calls = Arc::default();
     let gated = || GatedToolHandler::gate_all(&router, tools_with(|| Arc::new(Recording(Arc::clone(&calls)))));
@@ -766,7 +774,7 @@ async fn sdk_flow_outcomes(live: &Live<'_>, universe: &BTreeSet<String>) -> Vec<
         Ok(document) => Case { name: String::from("sdk flow"), document, resume: true },
         Err(e) => return NAMES.iter().map(|n| Outcome::failed(n, e.to_string())).collect(),
     };
-    let flow = match sdk_flow(live).await {
+    let flow = match sdk_flow(live, &case.document).await {
         Ok(flow) => flow,
         Err(e) => return NAMES.iter().map(|n| Outcome::failed(n, e.clone())).collect(),
     };
