@@ -9,6 +9,11 @@ use std::fmt::{self, Write};
 /// `available-tools`) win outright; otherwise the edit distance must be at most a
 /// third of the longer word (and at least 1).
 pub fn did_you_mean<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    closest(input, &mut candidates.into_iter())
+}
+
+/// [`did_you_mean`]'s body, compiled once rather than for every kind of candidate list.
+fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Option<&'c str> {
     let separators = |word: &str| word.bytes().filter(|b| matches!(b, b'-' | b'_')).count();
     let input_separators = separators(input);
     let mut folded: Option<String> = None;

@@ -269,29 +269,26 @@ impl ClaudeCodeSelection {
     }
 }
 
-/// [`ClaudeCodeSelection::offered`] for an optional selection (`None`: the defaults).
+/// [`ClaudeCodeSelection::offered`] for an optional selection (`None`: the defaults), in
+/// catalog order.
 pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
-    let mut tools: Vec<ClaudeTool> = match selection.map(ClaudeCodeSelection::shape) {
-        None => defaults.to_vec(),
-        Some(SelectionShape::DisableAll) => Vec::new(),
-        Some(SelectionShape::Only(only)) => only.to_vec(),
+    let shape = selection.map(ClaudeCodeSelection::shape);
+    let is_offered = |tool: &ClaudeTool| match &shape {
+        None => defaults.contains(tool),
+        Some(SelectionShape::DisableAll) => false,
+        Some(SelectionShape::Only(only)) => only.contains(tool),
         Some(SelectionShape::Disable(disabled)) => {
             let bash_denied = disabled.contains(&ClaudeTool::Bash);
-            let runs_code = |t: &ClaudeTool| RUN_CODE_WITH_BASH.contains(t);
-            let mut kept: Vec<ClaudeTool> =
-                defaults.iter().copied().filter(|t| !(disabled.contains(t) || (bash_denied && runs_code(t)))).collect();
-            if bash_denied {
-                for &extra in ADDED_WITHOUT_BASH {
-                    if !disabled.contains(&extra) && !kept.contains(&extra) {
-                        kept.push(extra);
-                    }
-                }
+            if disabled.contains(tool) {
+                false
+            } else if bash_denied && ADDED_WITHOUT_BASH.contains(tool) {
+                true
+            } else {
+                defaults.contains(tool) && !(bash_denied && RUN_CODE_WITH_BASH.contains(tool))
             }
-            kept
         }
     };
-    tools.sort_unstable();
-    tools
+    ClaudeTool::ALL.iter().copied().filter(is_offered).collect()
 }
 
 /// Front-door plumbing: which shape a selection was written in, before its names are checked.

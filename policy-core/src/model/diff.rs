@@ -32,7 +32,8 @@ impl fmt::Display for Change {
     }
 }
 
-/// Every change between two policies: tools first, sorted, then the other changes.
+/// Every change between two policies: tools first (Copilot tools sorted, Claude Code tools
+/// in catalog order), then the other changes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PolicyDiff(Vec<Change>);
 
@@ -93,7 +94,7 @@ impl ResolvedPolicy {
                 }
             }
         }
-        tools.sort();
+        tools.sort_unstable();
         tools.dedup();
         for (source, name) in &tools {
             let tool = Tool::new(*source, name);
@@ -136,13 +137,11 @@ fn claude_reason(selection: Option<&ClaudeCodeSelection>, tool: ClaudeTool) -> (
 }
 
 /// What changes from one Claude Code selection to another (`None`: no selection), over the
-/// pinned catalog, then whether the selection is open to built-ins a newer CLI adds.
+/// pinned catalog in its order, then whether the selection is open to built-ins a newer CLI adds.
 #[must_use]
 pub fn diff_selections(old: Option<&ClaudeCodeSelection>, new: Option<&ClaudeCodeSelection>) -> PolicyDiff {
     let mut diff = PolicyDiff::default();
-    let mut tools = ClaudeTool::ALL.to_vec();
-    tools.sort_by_key(|tool| tool.name());
-    for tool in tools {
+    for &tool in ClaudeTool::ALL {
         diff.push(tool.name().to_owned(), true, claude_reason(old, tool), claude_reason(new, tool));
     }
     let open = |selection: Option<&ClaudeCodeSelection>| match selection.map(ClaudeCodeSelection::shape) {

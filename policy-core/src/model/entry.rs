@@ -108,7 +108,7 @@ impl PolicyEntry {
         let mut errors = Vec::new();
         for (slot, selector) in [(Slot::Available, &available), (Slot::Excluded, &excluded)] {
             if let Some(Selector::Tools(names)) = selector {
-                check_duplicates(slot, names.iter().map(WireName::as_str).enumerate(), names, &mut errors);
+                check_duplicates(slot, None, names, &mut errors);
             }
         }
         let given = available.as_ref().map_or(AllowListState::Absent, AllowListState::Given);
@@ -329,17 +329,18 @@ fn check_slot(slot: Slot, draft: &SlotDraft<'_>, errors: &mut Vec<(At, Error)>) 
                     None => complete = false,
                 }
             }
-            check_duplicates(slot, texts.into_iter(), &names, errors);
+            check_duplicates(slot, Some(&texts), &names, errors);
             complete.then_some(Selector::Tools(names))
         }
     }
 }
 
 /// SPEC §1.2: a list naming the same tool twice after qualification. `texts` pairs each
-/// name's position with what the author wrote.
-pub(crate) fn check_duplicates<'t>(
+/// name's position with what the author wrote; `None` when each name is its own text, at
+/// its own position.
+pub(crate) fn check_duplicates(
     slot: Slot,
-    texts: impl Iterator<Item = (usize, &'t str)>,
+    texts: Option<&[(usize, &str)]>,
     names: &[WireName],
     errors: &mut Vec<(At, Error)>,
 ) {
@@ -347,15 +348,15 @@ pub(crate) fn check_duplicates<'t>(
     if names.len() < 2 {
         return;
     }
-    let texts: Vec<(usize, &str)> = texts.collect();
+    let text = |i: usize| texts.map_or((i, names[i].as_str()), |texts| texts[i]);
     let mut report = |first: usize, second: usize| {
         let (source, name) = key(&names[second]);
         errors.push((
-            At::Tool(slot, texts[second].0),
+            At::Tool(slot, text(second).0),
             Error::DuplicateTool {
                 qualified: format!("{source}:{name}"),
-                first: (texts[first].0, texts[first].1.to_owned()),
-                second: (texts[second].0, texts[second].1.to_owned()),
+                first: (text(first).0, text(first).1.to_owned()),
+                second: (text(second).0, text(second).1.to_owned()),
             },
         ));
     };

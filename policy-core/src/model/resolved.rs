@@ -103,7 +103,7 @@ impl ToolList {
         for (i, name) in names.iter().enumerate().filter(|(_, name)| !name.is_qualified()) {
             errors.push((At::Tool(slot, i), Error::BareNameInResolved { name: name.as_str().to_owned() }));
         }
-        check_duplicates(slot, names.iter().map(WireName::as_str).enumerate(), &names, &mut errors);
+        check_duplicates(slot, None, &names, &mut errors);
         if errors.is_empty() { Ok(ToolList::from_qualified(names)) } else { Err(errors.into()) }
     }
 
