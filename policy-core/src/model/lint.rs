@@ -9,6 +9,7 @@ use super::claude_code::{ClaudeCodeSelection, SelectionShape};
 use super::entry::{PolicyEntry, Selector};
 use super::error::{At, Slot, Warning};
 use super::resolved::{ResolvedPolicy, ToolList};
+#[cfg(feature = "api")]
 use super::subagent::{CustomAgent, alias_members};
 use super::wire::{Source, Tool, WireName};
 use crate::catalog::{claude_code, copilot};
@@ -184,6 +185,7 @@ pub fn lint_selection(selection: &ClaudeCodeSelection) -> Option<Warning> {
     })
 }
 
+#[cfg(feature = "api")]
 /// The `unreachable-agent-tool` lints of a definition's custom agents under the session's
 /// policy: `(agent, item, warning)` for each list entry the session never offers.
 pub fn lint_agents(agents: &[CustomAgent], session: &ResolvedPolicy) -> Vec<(usize, usize, Warning)> {
@@ -204,6 +206,7 @@ pub fn lint_agents(agents: &[CustomAgent], session: &ResolvedPolicy) -> Vec<(usi
 }
 
 /// Whether a sub-agent list entry can select anything the session offers.
+#[cfg(feature = "api")]
 fn session_can_offer(session: &ResolvedPolicy, entry: &str) -> bool {
     if entry == "*" {
         return true;
