@@ -69,12 +69,30 @@ pub struct SubagentInstance {
     pub started_at: SystemTime,
 }
 
+/// What the router knows of a session id.
+#[derive(Debug)]
+enum Known {
+    /// A registered parent session and its custom agents.
+    Parent(Arc<[CustomAgent]>),
+    /// A sub-agent's child session: its parent's id and its agent's name.
+    Child { parent: String, agent: String },
+}
+
+/// One map from session id (a registered parent wins over a child of the same id), and the
+/// running instances with their parents' ids: few at a time, so a list.
 #[derive(Debug, Default)]
 struct RouterState {
-    sessions: HashMap<String, Arc<[CustomAgent]>>,
-    child_to_parent: HashMap<String, String>,
-    child_to_agent: HashMap<String, String>,
-    instances: HashMap<String, HashMap<String, SubagentInstance>>,
+    sessions: HashMap<String, Known>,
+    instances: Vec<(String, SubagentInstance)>,
+}
+
+impl RouterState {
+    fn agents(&self, parent_id: &str) -> Option<&[CustomAgent]> {
+        match self.sessions.get(parent_id) {
+            Some(Known::Parent(agents)) => Some(agents),
+            _ => None,
+        }
+    }
 }
 
 /// Maps sub-agents' child sessions to their parents and gates their tool calls (the
@@ -92,14 +110,14 @@ impl SubagentRouter {
     }
 
     fn lock(&self) -> MutexGuard<'_, RouterState> {
-        // The maps are consistent after every statement, so a panic elsewhere leaves
+        // The state is consistent after every statement, so a panic elsewhere leaves
         // nothing half-written: recover rather than propagate the poison.
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// A parent session (from `createSession` / `resumeSession`) and its custom agents.
     pub fn register_session(&self, parent_id: &str, agents: Vec<CustomAgent>) {
-        self.lock().sessions.insert(parent_id.to_owned(), agents.into());
+        self.lock().sessions.insert(parent_id.to_owned(), Known::Parent(agents.into()));
     }
 
     /// `subagent.started` on `parent_id`'s event stream.
@@ -111,52 +129,40 @@ impl SubagentRouter {
             started_at: SystemTime::now(),
         };
         let mut state = self.lock();
-        state.child_to_parent.insert(child_id.to_owned(), parent_id.to_owned());
-        state.child_to_agent.insert(child_id.to_owned(), agent_name.to_owned());
-        state.instances.entry(parent_id.to_owned()).or_default().insert(tool_call_id.to_owned(), instance);
+        if state.agents(child_id).is_none() {
+            let child = Known::Child { parent: parent_id.to_owned(), agent: agent_name.to_owned() };
+            state.sessions.insert(child_id.to_owned(), child);
+        }
+        state.instances.retain(|(parent, i)| !(parent == parent_id && i.tool_call_id == tool_call_id));
+        state.instances.push((parent_id.to_owned(), instance));
     }
 
     /// `subagent.completed` or `subagent.failed`: removes only the instance record, so
     /// requests still in flight from the child keep resolving.
     pub fn on_subagent_ended(&self, parent_id: &str, tool_call_id: &str) {
-        let mut state = self.lock();
-        if let Some(instances) = state.instances.get_mut(parent_id) {
-            instances.remove(tool_call_id);
-            if instances.is_empty() {
-                state.instances.remove(parent_id);
-            }
-        }
+        self.lock().instances.retain(|(parent, i)| !(parent == parent_id && i.tool_call_id == tool_call_id));
     }
 
     /// A parent session was deleted or destroyed: it, its children and its instances go.
     pub fn remove_session(&self, parent_id: &str) {
         let mut state = self.lock();
-        state.sessions.remove(parent_id);
-        state.instances.remove(parent_id);
-        let children: Vec<String> = state
-            .child_to_parent
-            .iter()
-            .filter(|(_, parent)| *parent == parent_id)
-            .map(|(child, _)| child.clone())
-            .collect();
-        for child in children {
-            state.child_to_parent.remove(&child);
-            state.child_to_agent.remove(&child);
-        }
+        state.sessions.retain(|id, known| match known {
+            Known::Parent(_) => id != parent_id,
+            Known::Child { parent, .. } => parent != parent_id,
+        });
+        state.instances.retain(|(parent, _)| parent != parent_id);
     }
 
     /// The client stopped: everything goes.
     pub fn stop(&self) {
         let mut state = self.lock();
         state.sessions.clear();
-        state.child_to_parent.clear();
-        state.child_to_agent.clear();
         state.instances.clear();
     }
 
-    /// The running instances of `parent_id`.
+    /// The running instances of `parent_id`, in the order they started.
     pub fn instances(&self, parent_id: &str) -> Vec<SubagentInstance> {
-        self.lock().instances.get(parent_id).map(|i| i.values().cloned().collect()).unwrap_or_default()
+        self.lock().instances.iter().filter(|(parent, _)| parent == parent_id).map(|(_, i)| i.clone()).collect()
     }
 
     /// Resolves an incoming session id: a registered session directly, then a child through
@@ -170,12 +176,10 @@ impl SubagentRouter {
     pub fn check_tool_call(&self, session_id: &str, tool_name: &str) -> Result<RoutedSession, RouterError> {
         let state = self.lock();
         let resolved = route(&state, session_id)?;
-        if resolved.child {
-            let agents = &state.sessions[&resolved.parent_id];
+        if let Some(Known::Child { agent, .. }) = state.sessions.get(session_id) {
             let allowed = state
-                .child_to_agent
-                .get(session_id)
-                .and_then(|agent| agents.iter().find(|a| a.name() == agent))
+                .agents(&resolved.parent_id)
+                .and_then(|agents| agents.iter().find(|a| a.name() == agent))
                 .is_some_and(|agent| agent.allows_call(tool_name));
             if !allowed {
                 return Err(RouterError::ToolNotSupported { name: tool_name.to_owned() });
@@ -198,14 +202,14 @@ impl SubagentRouter {
 }
 
 fn route(state: &RouterState, session_id: &str) -> Result<RoutedSession, RouterError> {
-    if state.sessions.contains_key(session_id) {
-        return Ok(RoutedSession { parent_id: session_id.to_owned(), child: false });
-    }
-    match state.child_to_parent.get(session_id) {
-        Some(parent) if state.sessions.contains_key(parent) => {
+    match state.sessions.get(session_id) {
+        Some(Known::Parent(_)) => Ok(RoutedSession { parent_id: session_id.to_owned(), child: false }),
+        Some(Known::Child { parent, .. }) if state.agents(parent).is_some() => {
             Ok(RoutedSession { parent_id: parent.clone(), child: true })
         }
-        Some(parent) => Err(RouterError::ParentNotFound { parent_id: parent.clone(), child_id: session_id.to_owned() }),
+        Some(Known::Child { parent, .. }) => {
+            Err(RouterError::ParentNotFound { parent_id: parent.clone(), child_id: session_id.to_owned() })
+        }
         None => Err(RouterError::UnknownSession { id: session_id.to_owned() }),
     }
 }
