@@ -91,14 +91,27 @@ pub(crate) fn lines<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: impl Int
     Ok(())
 }
 
+/// `items`, each between two `quote`s, with `separator` between them: `'a', 'b'`.
+pub(crate) fn join<'a>(items: &mut dyn Iterator<Item = &'a str>, quote: &str, separator: &str) -> String {
+    let mut out = String::new();
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push_str(separator);
+        }
+        out.push_str(quote);
+        out.push_str(item);
+        out.push_str(quote);
+    }
+    out
+}
+
 /// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``.
 pub(crate) fn one_of(expected: &[&str]) -> String {
     match expected {
         [] => String::from("nothing"),
         [one] => format!("`{one}`"),
         [init @ .., last] => {
-            let init: Vec<String> = init.iter().map(|k| format!("`{k}`")).collect();
-            format!("{} or `{last}`", init.join(", "))
+            format!("{} or `{last}`", join(&mut init.iter().copied(), "`", ", "))
         }
     }
 }

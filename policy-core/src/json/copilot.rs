@@ -154,7 +154,7 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
                 Expect::Either => !fields.iter().any(|(key, _)| key == TOOLS_KEY),
             };
             if single {
-                let fields = fields.into_iter().map(|(key, value)| (key, value.node()));
+                let fields = fields.into_iter().map(|(key, value)| (key, value.node())).collect();
                 (entry(fields, Ptr::Root, true, &mut sink).map(|entry| (None, entry)), Agents::default())
             } else {
                 definition(fields, &mut sink)
@@ -233,7 +233,7 @@ fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Fo
                     }
                     match kind.as_deref() {
                         Some(ENTRY_KIND) => {
-                            let read = entry(fields.into_iter().map(|(k, v)| (k, Some(v))), at, false, sink);
+                            let read = entry(fields.into_iter().map(|(k, v)| (k, Some(v))).collect(), at, false, sink);
                             match &found {
                                 Some((first, _)) => sink.error(at, Error::SecondPolicyEntry { first: *first }),
                                 None => found = Some((i, read)),
@@ -288,12 +288,12 @@ impl SelectorRead<'_> {
 /// required and must be exactly the entry kind (in a definition it was what selected this
 /// entry). A field whose value is `None` was not kept (see [`RootValue::node`]).
 fn entry<'a>(
-    fields: impl IntoIterator<Item = (Cow<'a, str>, Option<Node<'a>>)>,
+    fields: Vec<(Cow<'a, str>, Option<Node<'a>>)>,
     at: Ptr<'_>,
     single: bool,
     sink: &mut Sink,
 ) -> Option<PolicyEntry> {
-    let (fields, _) = unique_keys(fields.into_iter().collect(), at, sink);
+    let (fields, _) = unique_keys(fields, at, sink);
     let (mut available, mut excluded) = (SelectorRead::Absent, SelectorRead::Absent);
     let mut draft = EntryDraft::default();
     if single && !fields.iter().any(|(key, _)| key == KIND_KEY) {

@@ -11,7 +11,7 @@ use std::fmt;
 use super::lint::Lint;
 use super::vocab::{ENTRY_KIND, HOLDER_KEY, ISOLATED};
 use super::wire::WireError;
-use crate::text::{Shown, did_you_mean, hint, lines, one_of};
+use crate::text::{Shown, did_you_mean, hint, join, lines, one_of};
 
 pub use super::vocab::Slot;
 
@@ -389,7 +389,7 @@ impl fmt::Display for Error {
                 Shown(value)
             ),
             Error::ClaudeUnknownTool { name, suggestion, removed, catalog, cli_version } => {
-                let list = catalog.iter().map(|tool| format!("'{tool}'")).collect::<Vec<_>>().join(", ");
+                let list = join(&mut catalog.iter().copied(), "'", ", ");
                 if *removed {
                     return write!(
                         f,

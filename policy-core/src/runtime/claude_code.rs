@@ -9,11 +9,12 @@ use serde::ser::SerializeStruct;
 use crate::catalog::claude_code::CLI_VERSION;
 use crate::catalog::claude_code::ClaudeTool;
 use crate::model::{ClaudeCodeSelection, SelectionShape};
+use crate::text;
 
 impl ClaudeCodeSelection {
     /// The CLI arguments (SPEC §2), always `--flag=value`.
     pub fn args(&self) -> Vec<String> {
-        let join = |tools: &[ClaudeTool]| tools.iter().map(|t| t.name()).collect::<Vec<_>>().join(",");
+        let join = |tools: &[ClaudeTool]| text::join(&mut tools.iter().map(|t| t.name()), "", ",");
         let mut args = match self.shape() {
             SelectionShape::DisableAll => vec![String::from("--tools=")],
             SelectionShape::Only(tools) => vec![format!("--tools={}", join(tools))],
