@@ -45,7 +45,13 @@ fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Op
 
 /// Lowercase, with `-` and `_` removed.
 fn fold(word: &str) -> String {
-    word.chars().filter(|c| *c != '-' && *c != '_').flat_map(char::to_lowercase).collect()
+    let mut folded = String::with_capacity(word.len());
+    for c in word.chars() {
+        if c != '-' && c != '_' {
+            folded.extend(c.to_lowercase());
+        }
+    }
+    folded
 }
 
 /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
@@ -55,10 +61,10 @@ fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let width = b.len() + 1;
     let mut d: Vec<usize> = vec![0; (a.len() + 1) * width];
-    for (i, cell) in d.iter_mut().step_by(width).enumerate() {
-        *cell = i;
+    for i in 0..=a.len() {
+        d[i * width] = i;
     }
-    for (j, cell) in d.iter_mut().take(width).enumerate() {
+    for (j, cell) in d[..width].iter_mut().enumerate() {
         *cell = j;
     }
     for i in 1..=a.len() {
@@ -92,7 +98,7 @@ pub(crate) fn lines<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: impl Int
 }
 
 /// `items`, each between two `quote`s, with `separator` between them: `'a', 'b'`.
-pub(crate) fn join<'a>(items: &mut dyn Iterator<Item = &'a str>, quote: &str, separator: &str) -> String {
+pub(crate) fn join(items: &mut dyn Iterator<Item = &str>, quote: &str, separator: &str) -> String {
     let mut out = String::new();
     for (i, item) in items.enumerate() {
         if i > 0 {
