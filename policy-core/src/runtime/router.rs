@@ -246,4 +246,37 @@ mod tests {
         router.stop();
         assert_eq!(router.resolve_session("orphan").unwrap_err(), RouterError::UnknownSession { id: "orphan".into() });
     }
+
+    #[test]
+    fn instances_and_removal() {
+        let router = SubagentRouter::new();
+        let agents = || vec![CustomAgent::new("inv", Some(vec!["run_bash".into()]))];
+        router.register_session("p", agents());
+        router.register_session("q", agents());
+        router.on_subagent_started("p", "c1", "inv", "call-1");
+        router.on_subagent_started("q", "d1", "inv", "call-1");
+        router.on_subagent_started("p", "c2", "inv", "call-2");
+        let ids = |parent: &str| router.instances(parent).into_iter().map(|i| i.child_session_id).collect::<Vec<_>>();
+        assert_eq!(ids("p"), ["c1", "c2"], "a parent's instances, in the order they started");
+        assert_eq!(ids("q"), ["d1"]);
+        router.on_subagent_started("p", "c3", "inv", "call-1");
+        assert_eq!(ids("p"), ["c2", "c3"], "a tool call id starts one instance at a time");
+        router.on_subagent_ended("p", "call-2");
+        assert_eq!(ids("p"), ["c3"]);
+        assert_eq!(ids("q"), ["d1"], "ending p's call-1 leaves q's alone");
+
+        // A child id that is also a registered parent stays a parent: never gated as a child.
+        router.on_subagent_started("p", "q", "inv", "call-9");
+        assert_eq!(router.resolve_session("q"), Ok(RoutedSession { parent_id: "q".into(), child: false }));
+
+        router.remove_session("p");
+        assert!(ids("p").is_empty());
+        for child in ["c1", "c2", "c3"] {
+            assert_eq!(router.resolve_session(child).unwrap_err(), RouterError::UnknownSession { id: child.into() });
+        }
+        assert_eq!(router.resolve_session("d1"), Ok(RoutedSession { parent_id: "q".into(), child: true }));
+        assert_eq!(ids("q"), ["d1"], "removing p leaves q's instances");
+        assert!(router.check_tool_call("d1", "run_bash").is_ok());
+        assert!(router.check_tool_call("d1", "view").is_err());
+    }
 }
