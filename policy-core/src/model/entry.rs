@@ -501,6 +501,22 @@ mod tests {
     }
 
     #[test]
+    fn duplicates_after_a_broken_item_keep_the_positions_written() {
+        let draft = EntryDraft {
+            available: SlotDraft::Tools(vec![Some("bash*"), None, Some("bash"), Some("builtin:bash")]),
+            ..EntryDraft::default()
+        };
+        let mut errors = Vec::new();
+        assert!(draft.check(&mut errors).is_none());
+        let (at, error) = errors.last().unwrap();
+        assert_eq!(*at, At::Tool(Slot::Available, 3));
+        assert_eq!(
+            error.to_string(),
+            "`builtin:bash` is listed twice, as `bash` (item 2) and `builtin:bash` (item 3); remove one"
+        );
+    }
+
+    #[test]
     fn draft_reports_every_error() {
         let draft = EntryDraft {
             client_mode: Some(ClientMode::Empty),

@@ -261,8 +261,8 @@ mod tests {
         assert_eq!(ids("q"), ["d1"]);
         router.on_subagent_started("p", "c3", "inv", "call-1");
         assert_eq!(ids("p"), ["c2", "c3"], "a tool call id starts one instance at a time");
-        router.on_subagent_ended("p", "call-2");
-        assert_eq!(ids("p"), ["c3"]);
+        router.on_subagent_ended("p", "call-1");
+        assert_eq!(ids("p"), ["c2"]);
         assert_eq!(ids("q"), ["d1"], "ending p's call-1 leaves q's alone");
 
         // A child id that is also a registered parent stays a parent: never gated as a child.
