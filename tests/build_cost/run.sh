@@ -133,6 +133,9 @@ done
 t_macro=$(median "${macro[@]}")
 t_hand=$(median "${hand[@]}")
 
+printf 'clean builds, one pair per run (without, with):'
+for i in "${!without[@]}"; do printf ' (%.1f, %.1f)' "${without[$i]}" "${with[$i]}"; done
+printf '\n'
 printf 'clean build, median of %s: serde-derive crate %.1f s, with tool-policy %.1f s\n' "$runs" "$t_without" "$t_with"
 printf 'ratio build/with_tool_policy = %.2f\n' "$(echo "$t_with / $t_without" | bc -l)"
 printf '200 policies, median of %s compiles: builtin_tools! %.2f s, hand-written consts %.2f s\n' "$runs" "$t_macro" "$t_hand"
