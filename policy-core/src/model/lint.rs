@@ -185,9 +185,9 @@ pub fn lint_selection(selection: &ClaudeCodeSelection) -> Option<Warning> {
     })
 }
 
-#[cfg(feature = "api")]
 /// The `unreachable-agent-tool` lints of a definition's custom agents under the session's
 /// policy: `(agent, item, warning)` for each list entry the session never offers.
+#[cfg(feature = "api")]
 pub fn lint_agents(agents: &[CustomAgent], session: &ResolvedPolicy) -> Vec<(usize, usize, Warning)> {
     let mut found = Vec::new();
     for (a, agent) in agents.iter().enumerate() {
