@@ -3,8 +3,9 @@
 # `cargo test`):
 #   1. a small crate that already uses serde (derive) and serde_json, built clean in a fresh
 #      target directory with and without a tool-policy dependency, RUNS times each
-#      (interleaved); prints the medians and `ratio build/with_tool_policy = x.xx`, and fails
-#      when the crate with tool-policy compiles two syn versions;
+#      (interleaved, the order swapped from run to run, after one uncounted build of each);
+#      prints each pair of times, the medians and `ratio build/with_tool_policy = x.xx`, and
+#      fails when the crate with tool-policy compiles two syn versions;
 #   2. a crate with 200 `builtin_tools!` invocations against the same crate with the 200
 #      equivalent hand-written `const` values (dependencies built once; the crate itself
 #      compiled RUNS times each, without incremental reuse: touching an unchanged file would
@@ -78,8 +79,12 @@ for variant in without with; do
   (cd "$work/user-$variant" && CARGO_INCREMENTAL=0 seconds cargo build -q && rm -rf target) >/dev/null
 done
 without=() with=()
-for _ in $(seq "$runs"); do
-  for variant in without with; do
+for run in $(seq "$runs"); do
+  # Each run swaps which variant goes first, so a machine that speeds up or slows down
+  # during the script favours neither.
+  order="without with"
+  [ $((run % 2)) = 0 ] && order="with without"
+  for variant in $order; do
     dir="$work/user-$variant"
     rm -rf "$dir/target"
     t=$(cd "$dir" && CARGO_INCREMENTAL=0 seconds cargo build -q)
@@ -123,8 +128,10 @@ for crate in with-macro hand-written; do
   (cd "$work/$crate" && CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$work/shared-target" seconds cargo build -q) >/dev/null
 done
 macro=() hand=()
-for _ in $(seq "$runs"); do
-  for crate in with-macro hand-written; do
+for run in $(seq "$runs"); do
+  order="with-macro hand-written"
+  [ $((run % 2)) = 0 ] && order="hand-written with-macro"
+  for crate in $order; do
     touch "$work/$crate/src/lib.rs"
     t=$(cd "$work/$crate" && CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$work/shared-target" seconds cargo build -q)
     if [ "$crate" = with-macro ]; then macro+=("$t"); else hand+=("$t"); fi
