@@ -3,7 +3,7 @@
 
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::model::vocab::{AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, TOOLS_KEY};
-use crate::model::{AgentTools, At, CustomAgent, DefaultAgent, Error};
+use crate::model::{AgentTools, At, CustomAgent, DefaultAgent, Error, Errors};
 
 /// Reads `customAgents` at `at`, reporting every problem to `sink`; `None` when any agent
 /// is invalid.
@@ -63,13 +63,14 @@ pub(crate) fn read_default_agent(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) 
         return None;
     };
     let excluded_at = at.key(DEFAULT_AGENT_EXCLUDED_KEY);
-    if excluded.array().is_none() {
+    let Some(items) = excluded.array() else {
         sink.error(excluded_at, wrong_type("an array of tool names", *excluded));
         return None;
-    }
-    let names = agent_tools(*excluded, excluded_at, sink)??;
-    let agent = DefaultAgent::try_excluding(&names).ok()?;
-    (!duplicated).then_some(agent)
+    };
+    let (places, names) = list_names(&items, excluded_at, sink);
+    let checked = DefaultAgent::try_excluding(&names);
+    report_list_errors(checked.as_ref().err(), &places, excluded_at, sink);
+    checked.ok().filter(|_| names.len() == items.len() && !duplicated)
 }
 
 /// One agent's `tools`: `Some(None)` for null, `Some(Some(list))` for a valid list, `None`
@@ -83,21 +84,25 @@ fn agent_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Option<V
         sink.error(at, wrong_type("null or an array of tool names", value));
         return None;
     };
-    // The strings, and where each stands: the names are checked even when another item is
-    // not a string, so every error is reported at once.
-    let (places, names): (Vec<usize>, Vec<String>) = tool_names(&items, at, sink)
-        .into_iter()
-        .enumerate()
-        .filter_map(|(t, name)| Some((t, name?.into_owned())))
-        .unzip();
+    let (places, names) = list_names(&items, at, sink);
     let checked = AgentTools::parse(Some(&names));
-    if let Err(errors) = &checked {
-        for (place, error) in errors.iter() {
-            let At::AgentTool(t) = place else { continue };
-            sink.error(at.index(places[*t]), error.clone());
-        }
-    }
+    report_list_errors(checked.as_ref().err(), &places, at, sink);
     (checked.is_ok() && names.len() == items.len()).then_some(Some(names))
+}
+
+/// The strings of a list of tool names, and where each stands: the names are checked even
+/// when another item is not a string (reported), so every error is reported at once.
+fn list_names(items: &[Node<'_>], at: Ptr<'_>, sink: &mut Sink) -> (Vec<usize>, Vec<String>) {
+    tool_names(items, at, sink).into_iter().enumerate().filter_map(|(t, name)| Some((t, name?.into_owned()))).unzip()
+}
+
+/// Reports a list check's errors at the items they name (`places` maps a checked name back
+/// to its item).
+fn report_list_errors(errors: Option<&Errors>, places: &[usize], at: Ptr<'_>, sink: &mut Sink) {
+    for (place, error) in errors.iter().flat_map(|errors| errors.iter()) {
+        let At::AgentTool(t) = place else { continue };
+        sink.error(at.index(places[*t]), error.clone());
+    }
 }
 
 #[cfg(test)]
