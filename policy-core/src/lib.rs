@@ -17,6 +17,11 @@
 //! runtime adapters) are on by default; the proc macro turns both off, so its build on the
 //! host compiles only the rules it calls. Feature `copilot-sdk` adds the official Rust SDK's
 //! config types.
+//!
+//! Every function behind `api` and `serde` is `#[inline]`, so its machine code is generated
+//! in the crate that calls it rather than in every build of policy-core: a crate that only
+//! writes `builtin_tools!` (and serializes the result) generates code for the rules alone, and
+//! for the reader, the builder and the runtime adapters only where it calls them.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -24,11 +24,13 @@ pub struct ClaudeCodeDocument {
 }
 
 /// Reads a selection, or an object holding one under `builtin_tools`.
+#[inline]
 pub fn load_claude_code(text: &str) -> Result<ClaudeCodeDocument, LoadError> {
     load_claude_code_with(text, Options::default())
 }
 
 /// [`load_claude_code`] with options (strict mode refuses legacy aliases).
+#[inline]
 pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeDocument, LoadError> {
     let root: Node<'_> = reader::parse(text)?;
     let mut sink = Sink::new(options);
@@ -40,11 +42,13 @@ pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeD
 impl ClaudeCodeSelection {
     /// Reads a selection, or an object holding one under `builtin_tools`: see
     /// [`load_claude_code`].
+    #[inline]
     pub fn from_json(text: &str) -> Result<ClaudeCodeDocument, LoadError> {
         load_claude_code(text)
     }
 }
 
+#[inline]
 fn document(root: Node<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
     let Some(fields) = root.object() else {
         sink.error(Ptr::Root, wrong_type("a selection object or an object with `builtin_tools`", root));
@@ -81,6 +85,7 @@ fn document(root: Node<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
     }
 }
 
+#[inline]
 fn selection(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
     let Some(fields) = value.object() else {
         sink.error(at, Error::ClaudeShape);
@@ -91,6 +96,7 @@ fn selection(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeCode
 }
 
 /// A selection object's fields, duplicates already refused.
+#[inline]
 fn selection_fields(fields: &[(Cow<'_, str>, Node<'_>)], at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
     let mut shape_ok = true;
     for (key, _) in fields.iter().filter(|(key, _)| !SELECTION_KEYS.contains(&key.as_ref())) {

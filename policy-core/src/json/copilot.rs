@@ -34,44 +34,52 @@ pub struct CopilotDocument {
 
 impl CopilotDocument {
     /// The policy entry as authored; `None` when the definition has none.
+    #[inline]
     pub fn entry(&self) -> Option<&PolicyEntry> {
         self.entry.as_ref()
     }
 
     /// The resolved policy (the default policy when a definition has no entry).
+    #[inline]
     pub fn policy(&self) -> &ResolvedPolicy {
         &self.policy
     }
 
     /// Takes the resolved policy.
+    #[inline]
     pub fn into_policy(self) -> ResolvedPolicy {
         self.policy
     }
 
     /// Valid, but probably not meant: unknown built-in names, near-miss kinds. At most
     /// [`Report::MAX_WARNINGS`](crate::model::Report::MAX_WARNINGS).
+    #[inline]
     pub fn warnings(&self) -> &[Located<Warning>] {
         &self.warnings
     }
 
     /// How many warnings there were beyond [`CopilotDocument::warnings`].
+    #[inline]
     pub fn omitted_warnings(&self) -> usize {
         self.omitted_warnings
     }
 
     /// The definition's `customAgents`, checked; `None` when it has none.
+    #[inline]
     pub fn custom_agents(&self) -> Option<&[CustomAgent]> {
         self.custom_agents.as_deref()
     }
 
     /// The definition's `defaultAgent`, checked: the tools hidden from the main agent and
     /// left to the custom agents that list them. `None` when it has none.
+    #[inline]
     pub fn default_agent(&self) -> Option<&DefaultAgent> {
         self.default_agent.as_ref()
     }
 
     /// The definition's other tool entries, exactly as written, for the code that builds the
     /// agent's tools. The policy entry is never among them.
+    #[inline]
     pub fn other_tools(&self) -> Vec<&RawValue> {
         let Ok(root) = serde_json::from_str::<Node<'_>>(&self.text) else { return Vec::new() };
         let tools = root.object().and_then(|fields| {
@@ -88,11 +96,13 @@ impl CopilotDocument {
     }
 
     /// The whole document as it was read.
+    #[inline]
     pub fn text(&self) -> &str {
         &self.text
     }
 
     /// The whole document, parsed.
+    #[inline]
     pub fn document(&self) -> Value {
         serde_json::from_str(&self.text).unwrap_or(Value::Null)
     }
@@ -109,40 +119,48 @@ enum Expect {
 
 /// Reads a document: an agent definition when the object has a `tools` key, otherwise a
 /// single entry, whose `kind` must then be exactly `github-cli-builtin-tools`.
+#[inline]
 pub fn load(text: &str) -> Result<CopilotDocument, LoadError> {
     load_as(text, Expect::Either, Options::default())
 }
 
 /// [`load`] with options (strict mode).
+#[inline]
 pub fn load_with(text: &str, options: Options) -> Result<CopilotDocument, LoadError> {
     load_as(text, Expect::Either, options)
 }
 
 /// Reads an agent definition (`{"tools": [...], ...}`).
+#[inline]
 pub fn load_definition(text: &str) -> Result<CopilotDocument, LoadError> {
     load_as(text, Expect::Definition, Options::default())
 }
 
 /// Reads a single policy entry.
+#[inline]
 pub fn load_entry(text: &str) -> Result<CopilotDocument, LoadError> {
     load_as(text, Expect::Entry, Options::default())
 }
 
 /// [`load`] for a parsed document.
+#[inline]
 pub fn load_value(document: &Value) -> Result<CopilotDocument, LoadError> {
     load(&document.to_string())
 }
 
 /// [`load_entry`] for a parsed document.
+#[inline]
 pub fn load_entry_value(document: &Value) -> Result<CopilotDocument, LoadError> {
     load_entry(&document.to_string())
 }
 
 /// [`load_definition`] for a parsed document.
+#[inline]
 pub fn load_definition_value(document: &Value) -> Result<CopilotDocument, LoadError> {
     load_definition(&document.to_string())
 }
 
+#[inline]
 fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocument, LoadError> {
     let root: Root<'_> = reader::parse(text)?;
     let mut sink = Sink::new(options);
@@ -206,6 +224,7 @@ struct Agents {
 type Found = (Option<(Option<usize>, PolicyEntry)>, Agents);
 
 /// An agent definition's top level.
+#[inline]
 fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Found {
     let (fields, _) = unique_keys(fields, Ptr::Root, sink);
     let mut found: Option<(usize, Option<PolicyEntry>)> = None;
@@ -274,6 +293,7 @@ enum SelectorRead<'a> {
 }
 
 impl SelectorRead<'_> {
+    #[inline]
     fn draft(&self) -> SlotDraft<'_> {
         match self {
             SelectorRead::Absent => SlotDraft::Absent,
@@ -287,6 +307,7 @@ impl SelectorRead<'_> {
 /// One policy entry's fields. `single` when the entry is the whole document: then `kind` is
 /// required and must be exactly the entry kind (in a definition it was what selected this
 /// entry). A field whose value is `None` was not kept (see [`RootValue::node`]).
+#[inline]
 fn entry<'a>(
     fields: Vec<(Cow<'a, str>, Option<Node<'a>>)>,
     at: Ptr<'_>,
@@ -355,6 +376,7 @@ fn entry<'a>(
 
 /// Built-in names outside the pinned catalog: warnings (errors when strict), with a
 /// did-you-mean while the sink still spends work on suggestions.
+#[inline]
 fn warn_unknown_builtins(entry: &PolicyEntry, at: Ptr<'_>, sink: &mut Sink) {
     for slot in Slot::BOTH {
         let selector = match slot {
@@ -369,6 +391,7 @@ fn warn_unknown_builtins(entry: &PolicyEntry, at: Ptr<'_>, sink: &mut Sink) {
 }
 
 /// One selector object.
+#[inline]
 fn selector<'a>(value: Node<'a>, at: Ptr<'_>, sink: &mut Sink) -> SelectorRead<'a> {
     let Some(fields) = value.object() else {
         sink.error(at, wrong_type("a selector object (`{\"tools\": [...]}` or `{\"isolated\": true}`)", value));
@@ -420,6 +443,7 @@ fn selector<'a>(value: Node<'a>, at: Ptr<'_>, sink: &mut Sink) -> SelectorRead<'
 }
 
 /// The pointer of a place inside an entry located at `entry`.
+#[inline]
 fn entry_pointer(entry: Ptr<'_>, place: At) -> String {
     let slot_at = |slot: Slot| entry.render() + "/" + slot.json_key();
     match place {

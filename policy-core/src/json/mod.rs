@@ -47,6 +47,7 @@ impl Options {
 
     /// These options, with `lint` not reported.
     #[must_use]
+    #[inline]
     pub const fn allow(self, lint: Lint) -> Options {
         Options { strict: self.strict, allowed: self.allowed.with(lint) }
     }
@@ -63,6 +64,7 @@ pub enum LoadError {
 }
 
 impl fmt::Display for LoadError {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::NotJson(message) => write!(f, "not JSON: {}", crate::text::Shown(message)),
@@ -75,6 +77,7 @@ impl std::error::Error for LoadError {}
 
 impl From<Error> for LoadError {
     /// A whole-document error, at the root pointer.
+    #[inline]
     fn from(error: Error) -> LoadError {
         reader::invalid_document(error)
     }
@@ -92,6 +95,7 @@ pub enum Document {
 
 impl Document {
     /// Reads `text` as a document for `runtime`.
+    #[inline]
     pub fn load(runtime: Runtime, text: &str, options: Options) -> Result<Document, LoadError> {
         match runtime {
             Runtime::ClaudeCode => load_claude_code_with(text, options).map(Document::ClaudeCode),
@@ -104,6 +108,7 @@ impl Document {
     }
 
     /// Valid, but probably not meant.
+    #[inline]
     pub fn warnings(&self) -> &[Located<Warning>] {
         match self {
             Document::Copilot(document) => document.warnings(),
@@ -112,6 +117,7 @@ impl Document {
     }
 
     /// How many warnings there were beyond those kept.
+    #[inline]
     pub fn omitted_warnings(&self) -> usize {
         match self {
             Document::Copilot(document) => document.omitted_warnings(),

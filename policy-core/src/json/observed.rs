@@ -9,6 +9,7 @@ use crate::model::{Error, OfferedTool};
 /// The tools of a `getCurrentMetadata` result: `{"tools": [...]}`, or the JSON-RPC response
 /// holding it under `result`. `"tools": null` (tools not initialized) is refused: call
 /// `session.tools.initializeAndValidate` first.
+#[inline]
 pub fn read_copilot_tools(text: &str) -> Result<Vec<OfferedTool>, LoadError> {
     let root: Node<'_> = reader::parse(text)?;
     let mut sink = Sink::new(super::Options::default());
@@ -22,6 +23,7 @@ pub fn read_copilot_tools(text: &str) -> Result<Vec<OfferedTool>, LoadError> {
     })
 }
 
+#[inline]
 fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<OfferedTool>> {
     let Some(fields) = value.object() else {
         sink.error(at, wrong_type("a `getCurrentMetadata` result object", value));
@@ -79,6 +81,7 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
 
 /// The tools of the first `{"type": "system", "subtype": "init"}` message of a Claude Code
 /// stream-json transcript (one JSON message per line), or of that message alone.
+#[inline]
 pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
         let message: Node<'_> = reader::parse(line)?;

@@ -20,6 +20,7 @@ pub const MAX_NESTING: usize = 128;
 
 /// Checks the limits, then parses `text` as `T` (a [`Node`] or the definition's one-pass
 /// [`Root`]). The limits come first, so every kind refuses the same documents.
+#[inline]
 pub(crate) fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, LoadError> {
     if text.len() > MAX_DOCUMENT_BYTES {
         return Err(invalid_document(Error::DocumentTooLarge { size: text.len(), limit: MAX_DOCUMENT_BYTES }));
@@ -35,12 +36,14 @@ pub(crate) fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, LoadErro
     serde_json::from_str(text).map_err(|error| LoadError::NotJson(error.to_string()))
 }
 
+#[inline]
 pub(crate) fn invalid_document(error: Error) -> LoadError {
     LoadError::Invalid(Report { errors: vec![Located { pointer: String::new(), item: error }], ..Report::default() })
 }
 
 /// Whether brackets outside strings nest deeper than `limit`. Strings in invalid text may
 /// be misread; such text is refused as not JSON anyway.
+#[inline]
 fn nesting_exceeds(bytes: &[u8], limit: usize) -> bool {
     // Depth never exceeds the number of opening brackets; counting them vectorizes, and
     // nearly every document stops here.
@@ -75,6 +78,7 @@ fn nesting_exceeds(bytes: &[u8], limit: usize) -> bool {
 pub(crate) struct Node<'a>(pub(crate) &'a RawValue);
 
 impl<'de: 'a, 'a> Deserialize<'de> for Node<'a> {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         <&'a RawValue>::deserialize(deserializer).map(Node)
     }
@@ -84,11 +88,13 @@ impl<'de: 'a, 'a> Deserialize<'de> for Node<'a> {
 pub(crate) type Fields<'a> = Vec<(Cow<'a, str>, Node<'a>)>;
 
 impl<'a> Node<'a> {
+    #[inline]
     pub(crate) fn first(&self) -> u8 {
         self.0.get().as_bytes().first().copied().unwrap_or(b'n')
     }
 
     /// The JSON type, as an error message says it.
+    #[inline]
     pub(crate) fn type_name(&self) -> &'static str {
         match self.first() {
             b'{' => "an object",
@@ -100,6 +106,7 @@ impl<'a> Node<'a> {
         }
     }
 
+    #[inline]
     pub(crate) fn object(&self) -> Option<Fields<'a>> {
         if self.first() != b'{' {
             return None;
@@ -107,6 +114,7 @@ impl<'a> Node<'a> {
         serde_json::from_str::<RawObject<'a>>(self.0.get()).ok().map(|o| o.0)
     }
 
+    #[inline]
     pub(crate) fn array(&self) -> Option<Vec<Node<'a>>> {
         if self.first() != b'[' {
             return None;
@@ -114,6 +122,7 @@ impl<'a> Node<'a> {
         serde_json::from_str::<Vec<&'a RawValue>>(self.0.get()).ok().map(|items| items.into_iter().map(Node).collect())
     }
 
+    #[inline]
     pub(crate) fn string(&self) -> Option<Cow<'a, str>> {
         let text = self.0.get();
         if self.first() != b'"' {
@@ -127,10 +136,12 @@ impl<'a> Node<'a> {
         serde_json::from_str::<CowStr<'a>>(text).ok().map(|s| s.0)
     }
 
+    #[inline]
     pub(crate) fn is_true(&self) -> bool {
         self.0.get() == "true"
     }
 
+    #[inline]
     pub(crate) fn is_null(&self) -> bool {
         self.0.get() == "null"
     }
@@ -140,19 +151,24 @@ impl<'a> Node<'a> {
 struct CowStr<'a>(Cow<'a, str>);
 
 impl<'de> Deserialize<'de> for CowStr<'de> {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = CowStr<'de>;
+            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a string")
             }
+            #[inline]
             fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<CowStr<'de>, E> {
                 Ok(CowStr(Cow::Borrowed(v)))
             }
+            #[inline]
             fn visit_str<E: de::Error>(self, v: &str) -> Result<CowStr<'de>, E> {
                 Ok(CowStr(Cow::Owned(v.to_owned())))
             }
+            #[inline]
             fn visit_string<E: de::Error>(self, v: String) -> Result<CowStr<'de>, E> {
                 Ok(CowStr(Cow::Owned(v)))
             }
@@ -162,6 +178,7 @@ impl<'de> Deserialize<'de> for CowStr<'de> {
 }
 
 /// An object's fields, each value raw, in document order.
+#[inline]
 fn read_fields<'de, A: MapAccess<'de>>(mut map: A) -> Result<Fields<'de>, A::Error> {
     let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(8));
     while let Some(key) = map.next_key::<CowStr<'de>>()? {
@@ -174,13 +191,16 @@ fn read_fields<'de, A: MapAccess<'de>>(mut map: A) -> Result<Fields<'de>, A::Err
 struct RawObject<'a>(Fields<'a>);
 
 impl<'de> Deserialize<'de> for RawObject<'de> {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = RawObject<'de>;
+            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("an object")
             }
+            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawObject<'de>, A::Error> {
                 read_fields(map).map(RawObject)
             }
@@ -204,6 +224,7 @@ pub(crate) enum RootValue<'a> {
 impl<'a> RootValue<'a> {
     /// The value as a node; `None` for `tools`, which was read as items (only an unknown key
     /// of a single entry gets here, and its value is never looked at).
+    #[inline]
     pub(crate) fn node(self) -> Option<Node<'a>> {
         match self {
             RootValue::Raw(raw) => Some(Node(raw)),
@@ -227,21 +248,27 @@ pub(crate) enum ToolItem<'a> {
 /// A visitor that names the type of anything but the one shape it reads.
 macro_rules! other_types {
     ($value:ty, $other:path) => {
+        #[inline]
         fn visit_bool<E: de::Error>(self, _: bool) -> Result<$value, E> {
             Ok($other("a boolean"))
         }
+        #[inline]
         fn visit_i64<E: de::Error>(self, _: i64) -> Result<$value, E> {
             Ok($other("a number"))
         }
+        #[inline]
         fn visit_u64<E: de::Error>(self, _: u64) -> Result<$value, E> {
             Ok($other("a number"))
         }
+        #[inline]
         fn visit_f64<E: de::Error>(self, _: f64) -> Result<$value, E> {
             Ok($other("a number"))
         }
+        #[inline]
         fn visit_str<E: de::Error>(self, _: &str) -> Result<$value, E> {
             Ok($other("a string"))
         }
+        #[inline]
         fn visit_unit<E: de::Error>(self) -> Result<$value, E> {
             Ok($other("null"))
         }
@@ -249,13 +276,16 @@ macro_rules! other_types {
 }
 
 impl<'de> Deserialize<'de> for Root<'de> {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = Root<'de>;
+            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a JSON document")
             }
+            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Root<'de>, A::Error> {
                 let mut fields = Vec::with_capacity(8);
                 while let Some(key) = map.next_key::<CowStr<'de>>()? {
@@ -268,6 +298,7 @@ impl<'de> Deserialize<'de> for Root<'de> {
                 }
                 Ok(Root::Object(fields))
             }
+            #[inline]
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Root<'de>, A::Error> {
                 while seq.next_element::<de::IgnoredAny>()?.is_some() {}
                 Ok(Root::Other("an array"))
@@ -279,13 +310,16 @@ impl<'de> Deserialize<'de> for Root<'de> {
 }
 
 impl<'de> Deserialize<'de> for Tools<'de> {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = Tools<'de>;
+            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a JSON value")
             }
+            #[inline]
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Tools<'de>, A::Error> {
                 let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(16));
                 while let Some(item) = seq.next_element::<ToolItem<'de>>()? {
@@ -293,6 +327,7 @@ impl<'de> Deserialize<'de> for Tools<'de> {
                 }
                 Ok(Tools::Array(items))
             }
+            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tools<'de>, A::Error> {
                 while map.next_entry::<de::IgnoredAny, de::IgnoredAny>()?.is_some() {}
                 Ok(Tools::Other("an object"))
@@ -304,16 +339,20 @@ impl<'de> Deserialize<'de> for Tools<'de> {
 }
 
 impl<'de> Deserialize<'de> for ToolItem<'de> {
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = ToolItem<'de>;
+            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a JSON value")
             }
+            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ToolItem<'de>, A::Error> {
                 read_fields(map).map(ToolItem::Object)
             }
+            #[inline]
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ToolItem<'de>, A::Error> {
                 while seq.next_element::<de::IgnoredAny>()?.is_some() {}
                 Ok(ToolItem::Other("an array"))
@@ -328,6 +367,7 @@ impl<'de> Deserialize<'de> for ToolItem<'de> {
 /// an error at its own pointer. A reader that kept the last one would see a different
 /// document than a reviewer does, so every object the reader looks into goes through here.
 /// The second value says whether there was a duplicate.
+#[inline]
 pub(crate) fn unique_keys<'a, V>(
     fields: Vec<(Cow<'a, str>, V)>,
     at: Ptr<'_>,
@@ -348,6 +388,7 @@ pub(crate) fn unique_keys<'a, V>(
 
 /// A list's items as tool names: each a string, or `None` where an item is not a string
 /// (an error at that item's pointer).
+#[inline]
 pub(crate) fn tool_names<'a>(items: &[Node<'a>], at: Ptr<'_>, sink: &mut Sink) -> Vec<Option<Cow<'a, str>>> {
     items
         .iter()
@@ -364,6 +405,7 @@ pub(crate) fn tool_names<'a>(items: &[Node<'a>], at: Ptr<'_>, sink: &mut Sink) -
 
 /// An error for a value of the wrong JSON type. A string where a string is expected was
 /// refused for not being text.
+#[inline]
 pub(crate) fn wrong_type(expected: &'static str, found: Node<'_>) -> Error {
     if found.first() == b'"' && expected.contains("string") {
         return Error::NotText;
@@ -380,21 +422,25 @@ pub(crate) enum Ptr<'a> {
 }
 
 impl<'a> Ptr<'a> {
+    #[inline]
     pub(crate) fn key(&'a self, key: &'a str) -> Ptr<'a> {
         Ptr::Key(self, key)
     }
 
+    #[inline]
     pub(crate) fn index(&'a self, index: usize) -> Ptr<'a> {
         Ptr::Index(self, index)
     }
 
     /// RFC 6901: `~` as `~0`, `/` as `~1`; the root is the empty string.
+    #[inline]
     pub(crate) fn render(&self) -> String {
         let mut out = String::new();
         self.render_into(&mut out);
         out
     }
 
+    #[inline]
     fn render_into(&self, out: &mut String) {
         match self {
             Ptr::Root => {}
@@ -430,6 +476,7 @@ pub(crate) struct Sink {
 }
 
 impl Sink {
+    #[inline]
     pub(crate) fn new(options: Options) -> Sink {
         Sink {
             report: Report::default(),
@@ -439,15 +486,18 @@ impl Sink {
         }
     }
 
+    #[inline]
     pub(crate) fn error(&mut self, at: Ptr<'_>, error: Error) {
         self.error_at(at.render(), error);
     }
 
+    #[inline]
     pub(crate) fn error_at(&mut self, pointer: String, error: Error) {
         self.report.errors.push(Located { pointer, item: error });
     }
 
     /// A warning at `pointer`; `warning` is told whether it may spend work on a suggestion.
+    #[inline]
     pub(crate) fn warn_at(&mut self, pointer: impl FnOnce() -> String, warning: impl FnOnce(bool) -> Warning) {
         let suggest = self.suggestions_left > 0;
         self.suggestions_left = self.suggestions_left.saturating_sub(1);
@@ -459,17 +509,20 @@ impl Sink {
     }
 
     /// A lint at `pointer`, unless it is allowed.
+    #[inline]
     pub(crate) fn lint(&mut self, pointer: impl FnOnce() -> String, warning: Warning) {
         if !warning.lint().is_some_and(|lint| self.allowed.contains(lint)) {
             self.warn_at(pointer, |_| warning);
         }
     }
 
+    #[inline]
     pub(crate) fn warn(&mut self, at: Ptr<'_>, warning: Warning) {
         self.warn_at(|| at.render(), |_| warning);
     }
 
     /// The warnings, or every error.
+    #[inline]
     pub(crate) fn finish(self) -> Result<Report, LoadError> {
         if self.report.errors.is_empty() { Ok(self.report) } else { Err(LoadError::Invalid(self.report)) }
     }

@@ -13,6 +13,7 @@ use crate::text;
 
 impl ClaudeCodeSelection {
     /// The CLI arguments (SPEC §2), always `--flag=value`.
+    #[inline]
     pub fn args(&self) -> Vec<String> {
         let join = |tools: &[ClaudeTool]| text::join(&mut tools.iter().map(|t| t.name()), "", ",");
         let mut args = match self.shape() {
@@ -35,6 +36,7 @@ pub struct ClaudeCodeArgs(pub Option<ClaudeCodeSelection>);
 
 impl ClaudeCodeArgs {
     /// The arguments; none without a selection.
+    #[inline]
     pub fn args(&self) -> Vec<String> {
         self.0.as_ref().map(ClaudeCodeSelection::args).unwrap_or_default()
     }
@@ -42,6 +44,7 @@ impl ClaudeCodeArgs {
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for ClaudeCodeArgs {
+    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("ClaudeCodeArgs", 2)?;
         s.serialize_field("args", &self.args())?;
