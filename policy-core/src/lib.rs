@@ -18,10 +18,10 @@
 //! host compiles only the rules it calls. Feature `copilot-sdk` adds the official Rust SDK's
 //! config types.
 //!
-//! Every function behind `api` and `serde` is `#[inline]`, so its machine code is generated
-//! in the crate that calls it rather than in every build of policy-core: a crate that only
-//! writes `builtin_tools!` (and serializes the result) generates code for the rules alone, and
-//! for the reader, the builder and the runtime adapters only where it calls them.
+//! Every function is `#[inline]`, so that, like generic code, its machine code is generated in
+//! the crate that calls it rather than in every build of policy-core: the macro's checks in
+//! the proc macro, the reader, the builder and the runtime adapters only in a program that
+//! calls them. A crate that only writes `builtin_tools!` does not pay for the rest.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
