@@ -4,8 +4,9 @@
 #   1. a small crate that already uses serde (derive) and serde_json, built clean in a fresh
 #      target directory with and without a tool-policy dependency, RUNS times each
 #      (interleaved, the order swapped from run to run, after one uncounted build of each);
-#      prints each pair of times, the medians and `ratio build/with_tool_policy = x.xx`, and
-#      fails when the crate with tool-policy compiles two syn versions;
+#      prints each pair of times, the medians and `ratio build/with_tool_policy = x.xx`, the
+#      median CPU seconds of each variant, and fails when the crate with tool-policy compiles
+#      two syn versions;
 #   2. a crate with 200 `builtin_tools!` invocations against the same crate with the 200
 #      equivalent hand-written `const` values (dependencies built once; the crate itself
 #      compiled RUNS times each, without incremental reuse: touching an unchanged file would
@@ -20,17 +21,18 @@ work=${1:-$(mktemp -d)}
 runs=${RUNS:-3}
 mkdir -p "$work"
 
-# Seconds a command takes; its output goes to $work/last.log, and a failure stops the script.
+# Seconds a command takes (wall clock); the CPU seconds it and its children spend (user +
+# system) go to $work/last.cpu, its output to $work/last.log, and a failure stops the script.
 seconds() {
-  local start end
-  start=$(date +%s.%N)
-  if ! "$@" >"$work/last.log" 2>&1; then
+  local real user system TIMEFORMAT='%R %U %S'
+  if ! { time "$@" >"$work/last.log" 2>&1; } 2>"$work/last.time"; then
     echo "build_cost: \`$*\` failed in $PWD:" >&2
     cat "$work/last.log" >&2
     exit 1
   fi
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc
+  read -r real user system <"$work/last.time"
+  echo "$user + $system" | bc >"$work/last.cpu"
+  echo "$real"
 }
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 
@@ -78,7 +80,7 @@ fi
 for variant in without with; do
   (cd "$work/user-$variant" && CARGO_INCREMENTAL=0 seconds cargo build -q && rm -rf target) >/dev/null
 done
-without=() with=()
+without=() with=() cpu_without=() cpu_with=()
 for run in $(seq "$runs"); do
   # Each run swaps which variant goes first, so a machine that speeds up or slows down
   # during the script favours neither.
@@ -88,11 +90,14 @@ for run in $(seq "$runs"); do
     dir="$work/user-$variant"
     rm -rf "$dir/target"
     t=$(cd "$dir" && CARGO_INCREMENTAL=0 seconds cargo build -q)
-    if [ "$variant" = with ]; then with+=("$t"); else without+=("$t"); fi
+    c=$(cat "$work/last.cpu")
+    if [ "$variant" = with ]; then with+=("$t") cpu_with+=("$c"); else without+=("$t") cpu_without+=("$c"); fi
   done
 done
 t_without=$(median "${without[@]}")
 t_with=$(median "${with[@]}")
+c_without=$(median "${cpu_without[@]}")
+c_with=$(median "${cpu_with[@]}")
 
 # 2. 200 invocations against 200 hand-written consts, in one crate each, sharing built deps.
 python3 - "$work" "$root" <<'PY'
@@ -145,5 +150,7 @@ for i in "${!without[@]}"; do printf ' (%.1f, %.1f)' "${without[$i]}" "${with[$i
 printf '\n'
 printf 'clean build, median of %s: serde-derive crate %.1f s, with tool-policy %.1f s\n' "$runs" "$t_without" "$t_with"
 printf 'ratio build/with_tool_policy = %.2f\n' "$(echo "$t_with / $t_without" | bc -l)"
+printf 'CPU seconds (user + system), median of %s: serde-derive crate %.1f, with tool-policy %.1f (tool-policy adds %.1f)\n' \
+  "$runs" "$c_without" "$c_with" "$(echo "$c_with - $c_without" | bc -l)"
 printf '200 policies, median of %s compiles: builtin_tools! %.2f s, hand-written consts %.2f s\n' "$runs" "$t_macro" "$t_hand"
 printf 'ratio build/macro_invocations = %.2f\n' "$(echo "$t_macro / $t_hand" | bc -l)"
