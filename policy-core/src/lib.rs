@@ -19,9 +19,9 @@
 //! config types.
 //!
 //! Every function is `#[inline]`, so that, like generic code, its machine code is generated in
-//! the crate that calls it rather than in every build of policy-core: the macro's checks in
-//! the proc macro, the reader, the builder and the runtime adapters only in a program that
-//! calls them. A crate that only writes `builtin_tools!` does not pay for the rest.
+//! the crate that calls it, not in every build of policy-core: the macro's checks are compiled
+//! in the proc macro, and a program compiles only the functions it calls. A crate that only
+//! writes `builtin_tools!` compiles none of the reader, the builder or the runtime adapters.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
