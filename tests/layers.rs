@@ -64,16 +64,22 @@ fn imports(text: &str) -> Vec<(usize, String)> {
     found
 }
 
-#[test]
-fn imports_point_down_the_layers() {
+/// policy-core's source files, sorted: each path relative to `policy-core/src`, and its text.
+fn policy_core_sources() -> Vec<(PathBuf, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("policy-core/src");
     let mut files = Vec::new();
     sources(&root, &mut files);
     files.sort();
+    let read =
+        |file: PathBuf| (file.strip_prefix(&root).unwrap().to_path_buf(), std::fs::read_to_string(&file).unwrap());
+    files.into_iter().map(read).collect()
+}
+
+#[test]
+fn imports_point_down_the_layers() {
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     let mut violations = Vec::new();
-    for file in &files {
-        let relative = file.strip_prefix(&root).unwrap();
+    for (relative, text) in &policy_core_sources() {
         let module = relative.components().next().unwrap().as_os_str().to_string_lossy();
         let module = module.trim_end_matches(".rs").to_owned();
         if module == "lib" {
@@ -81,8 +87,7 @@ fn imports_point_down_the_layers() {
         }
         let from = layer(&module).unwrap_or_else(|| panic!("{}: add `{module}` to LAYERS", relative.display()));
         *seen.entry(module.clone()).or_default() += 1;
-        let text = std::fs::read_to_string(file).unwrap();
-        for (line, target) in imports(&text) {
+        for (line, target) in imports(text) {
             // Items at the crate root that are not modules (a `macro_export` macro).
             let Some(to) = layer(&target) else { continue };
             if target != module && to >= from {
@@ -132,17 +137,12 @@ fn not_inline(text: &str) -> Vec<usize> {
 
 #[test]
 fn every_function_is_compiled_where_it_is_called() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("policy-core/src");
-    let mut files = Vec::new();
-    sources(&root, &mut files);
-    files.sort();
+    let files = policy_core_sources();
     let mut missing = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap();
-        let name = file.strip_prefix(&root).unwrap().display();
-        missing.extend(not_inline(&text).into_iter().map(|line| format!("{name}:{line}")));
+    for (relative, text) in &files {
+        missing.extend(not_inline(text).into_iter().map(|line| format!("{}:{line}", relative.display())));
     }
-    assert!(files.len() > 20, "policy-core's sources: {files:?}");
+    assert!(files.len() > 20, "policy-core has {} source files", files.len());
     assert!(missing.is_empty(), "functions without `#[inline]`:\n{}", missing.join("\n"));
 }
 
