@@ -48,7 +48,7 @@ pub struct SessionToolFilter<'p> {
 impl SessionToolFilter<'_> {
     /// Writes the fields into a request's params object, removing stale filter fields a
     /// previous policy left there, so an unset list is really unset.
-    #[inline] // compiled only where called: most hosts send the fields through the SDK
+    #[inline]
     pub fn apply_to(&self, params: &mut serde_json::Map<String, serde_json::Value>) {
         for (key, list) in
             [("availableTools", self.policy.available_tools()), ("excludedTools", self.policy.excluded_tools())]
