@@ -227,7 +227,7 @@ fn other_kinds_pass_through_untouched() {
         ]
     });
     let loaded = load(&document.to_string()).unwrap();
-    let others: Vec<Value> = loaded.other_tools().iter().map(|raw| serde_json::from_str(raw.get()).unwrap()).collect();
+    let others: Vec<Value> = loaded.other_tools().iter().map(|raw| serde_json::from_str(raw).unwrap()).collect();
     assert_eq!(others, [document["tools"][0].clone(), document["tools"][2].clone()]);
     assert_eq!(loaded.document(), document);
 }

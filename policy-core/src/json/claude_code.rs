@@ -157,7 +157,7 @@ mod tests {
     fn load(text: &str) -> Result<ClaudeCodeDocument, Vec<(String, String)>> {
         load_claude_code(text).map_err(|e| match e {
             LoadError::Invalid(report) => report.errors.into_iter().map(|e| (e.pointer, e.item.to_string())).collect(),
-            LoadError::NotJson(m) => vec![(String::from("<not json>"), m)],
+            LoadError::NotJson(m) => vec![(String::from("<not json>"), m.to_string())],
         })
     }
 

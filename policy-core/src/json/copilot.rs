@@ -3,10 +3,7 @@
 
 use std::borrow::Cow;
 
-use serde_json::Value;
-use serde_json::value::RawValue;
-
-use super::reader::{self, Node, Ptr, Root, RootValue, Sink, ToolItem, Tools, tool_names, unique_keys, wrong_type};
+use super::reader::{self, Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use super::{LoadError, Options, custom_agents};
 use crate::model::vocab::{
     CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, KIND_KEY, SELECTOR_KEYS,
@@ -80,8 +77,8 @@ impl CopilotDocument {
     /// The definition's other tool entries, exactly as written, for the code that builds the
     /// agent's tools. The policy entry is never among them.
     #[inline]
-    pub fn other_tools(&self) -> Vec<&RawValue> {
-        let Ok(root) = serde_json::from_str::<Node<'_>>(&self.text) else { return Vec::new() };
+    pub fn other_tools(&self) -> Vec<&str> {
+        let root = reader::parsed(&self.text);
         let tools = root.object().and_then(|fields| {
             fields.into_iter().find(|(key, _)| key == TOOLS_KEY).and_then(|(_, tools)| tools.array())
         });
@@ -91,7 +88,7 @@ impl CopilotDocument {
             .into_iter()
             .enumerate()
             .filter(|(i, _)| Some(*i) != skip)
-            .map(|(_, item)| item.0)
+            .map(|(_, item)| item.text())
             .collect()
     }
 
@@ -102,9 +99,10 @@ impl CopilotDocument {
     }
 
     /// The whole document, parsed.
+    #[cfg(feature = "serde_json")]
     #[inline]
-    pub fn document(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or(Value::Null)
+    pub fn document(&self) -> serde_json::Value {
+        serde_json::from_str(&self.text).unwrap_or(serde_json::Value::Null)
     }
 }
 
@@ -143,46 +141,45 @@ pub fn load_entry(text: &str) -> Result<CopilotDocument, LoadError> {
 }
 
 /// [`load`] for a parsed document.
+#[cfg(feature = "serde_json")]
 #[inline]
-pub fn load_value(document: &Value) -> Result<CopilotDocument, LoadError> {
+pub fn load_value(document: &serde_json::Value) -> Result<CopilotDocument, LoadError> {
     load(&document.to_string())
 }
 
 /// [`load_entry`] for a parsed document.
+#[cfg(feature = "serde_json")]
 #[inline]
-pub fn load_entry_value(document: &Value) -> Result<CopilotDocument, LoadError> {
+pub fn load_entry_value(document: &serde_json::Value) -> Result<CopilotDocument, LoadError> {
     load_entry(&document.to_string())
 }
 
 /// [`load_definition`] for a parsed document.
+#[cfg(feature = "serde_json")]
 #[inline]
-pub fn load_definition_value(document: &Value) -> Result<CopilotDocument, LoadError> {
+pub fn load_definition_value(document: &serde_json::Value) -> Result<CopilotDocument, LoadError> {
     load_definition(&document.to_string())
 }
 
 #[inline]
 fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocument, LoadError> {
-    let root: Root<'_> = reader::parse(text)?;
+    let root = reader::parse(text)?;
     let mut sink = Sink::new(options);
-    let (policy, Agents { custom: custom_agents, default: default_agent }) = match root {
-        Root::Object(fields) => {
-            let single = match expect {
-                Expect::Entry => true,
-                Expect::Definition => false,
-                Expect::Either => !fields.iter().any(|(key, _)| key == TOOLS_KEY),
-            };
-            if single {
-                let fields = fields.into_iter().map(|(key, value)| (key, value.node())).collect();
-                (entry(fields, Ptr::Root, true, &mut sink).map(|entry| (None, entry)), Agents::default())
-            } else {
-                definition(fields, &mut sink)
-            }
+    let (policy, Agents { custom: custom_agents, default: default_agent }) = if let Some(fields) = root.object() {
+        let single = match expect {
+            Expect::Entry => true,
+            Expect::Definition => false,
+            Expect::Either => !fields.iter().any(|(key, _)| key == TOOLS_KEY),
+        };
+        if single {
+            (entry(fields, Ptr::Root, true, &mut sink).map(|entry| (None, entry)), Agents::default())
+        } else {
+            definition(fields, &mut sink)
         }
-        Root::Other(found) => {
-            let expected = if expect == Expect::Entry { "a policy entry object" } else { "an agent definition object" };
-            sink.error(Ptr::Root, Error::WrongType { expected, found });
-            (None, Agents::default())
-        }
+    } else {
+        let expected = if expect == Expect::Entry { "a policy entry object" } else { "an agent definition object" };
+        sink.error(Ptr::Root, wrong_type(expected, root));
+        (None, Agents::default())
     };
     let (policy_index, entry) = match policy {
         Some((index, entry)) => (index, Some(entry)),
@@ -225,22 +222,23 @@ type Found = (Option<(Option<usize>, PolicyEntry)>, Agents);
 
 /// An agent definition's top level.
 #[inline]
-fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Found {
+fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
     let (fields, _) = unique_keys(fields, Ptr::Root, sink);
     let mut found: Option<(usize, Option<PolicyEntry>)> = None;
     let mut agents = Agents::default();
     for (key, value) in fields {
         let key_at = Ptr::Root.key(&key);
         match (key.as_ref(), value) {
-            (TOOLS_KEY, RootValue::Tools(Tools::Array(items))) => {
+            (TOOLS_KEY, value) => {
+                let Some(items) = value.array() else {
+                    sink.error(key_at, wrong_type("an array of tool entries", value));
+                    continue;
+                };
                 for (i, item) in items.into_iter().enumerate() {
                     let at = key_at.index(i);
-                    let fields = match item {
-                        ToolItem::Object(fields) => fields,
-                        ToolItem::Other(found) => {
-                            sink.error(at, Error::WrongType { expected: "a tool entry object", found });
-                            continue;
-                        }
+                    let Some(fields) = item.object() else {
+                        sink.error(at, wrong_type("a tool entry object", item));
+                        continue;
                     };
                     // Another tool's keys are its own business, but a second `kind` could hide
                     // a policy entry (a reader keeping the last one would apply it): refuse it.
@@ -252,7 +250,7 @@ fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Fo
                     }
                     match kind.as_deref() {
                         Some(ENTRY_KIND) => {
-                            let read = entry(fields.into_iter().map(|(k, v)| (k, Some(v))).collect(), at, false, sink);
+                            let read = entry(fields, at, false, sink);
                             match &found {
                                 Some((first, _)) => sink.error(at, Error::SecondPolicyEntry { first: *first }),
                                 None => found = Some((i, read)),
@@ -267,13 +265,8 @@ fn definition(fields: Vec<(Cow<'_, str>, RootValue<'_>)>, sink: &mut Sink) -> Fo
                     }
                 }
             }
-            (TOOLS_KEY, RootValue::Tools(Tools::Other(found))) => {
-                sink.error(key_at, Error::WrongType { expected: "an array of tool entries", found });
-            }
-            (CUSTOM_AGENTS_KEY, RootValue::Raw(raw)) => agents.custom = custom_agents::read(Node(raw), key_at, sink),
-            (DEFAULT_AGENT_KEY, RootValue::Raw(raw)) => {
-                agents.default = custom_agents::read_default_agent(Node(raw), key_at, sink);
-            }
+            (CUSTOM_AGENTS_KEY, value) => agents.custom = custom_agents::read(value, key_at, sink),
+            (DEFAULT_AGENT_KEY, value) => agents.default = custom_agents::read_default_agent(value, key_at, sink),
             _ => {}
         }
     }
@@ -306,14 +299,9 @@ impl SelectorRead<'_> {
 
 /// One policy entry's fields. `single` when the entry is the whole document: then `kind` is
 /// required and must be exactly the entry kind (in a definition it was what selected this
-/// entry). A field whose value is `None` was not kept (see [`RootValue::node`]).
+/// entry).
 #[inline]
-fn entry<'a>(
-    fields: Vec<(Cow<'a, str>, Option<Node<'a>>)>,
-    at: Ptr<'_>,
-    single: bool,
-    sink: &mut Sink,
-) -> Option<PolicyEntry> {
+fn entry(fields: Fields<'_>, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Option<PolicyEntry> {
     let (fields, _) = unique_keys(fields, at, sink);
     let (mut available, mut excluded) = (SelectorRead::Absent, SelectorRead::Absent);
     let mut draft = EntryDraft::default();
@@ -323,16 +311,16 @@ fn entry<'a>(
     for (key, value) in fields {
         let key_at = at.key(&key);
         let known = ENTRY_KEYS.contains(&key.as_ref());
-        match (key.as_ref(), value) {
-            (KIND_KEY, Some(value)) => match value.string().as_deref() {
+        match key.as_ref() {
+            KIND_KEY => match value.string().as_deref() {
                 Some(ENTRY_KIND) => {}
                 Some(kind) => sink.error(key_at, Error::WrongKind { found: kind.to_owned() }),
                 None => sink.error(key_at, wrong_type("a string", value)),
             },
-            ("name" | "description", Some(value)) if value.string().is_none() => {
+            "name" | "description" if value.string().is_none() => {
                 sink.error(key_at, wrong_type("a string", value));
             }
-            ("bindings", Some(value)) => match value.array() {
+            "bindings" => match value.array() {
                 Some(bindings) => {
                     for (i, binding) in bindings.iter().enumerate() {
                         if binding.first() != b'{' {
@@ -342,9 +330,9 @@ fn entry<'a>(
                 }
                 None => sink.error(key_at, wrong_type("an array of binding objects", value)),
             },
-            ("available-tools", Some(value)) => available = selector(value, key_at, sink),
-            ("excluded-tools", Some(value)) => excluded = selector(value, key_at, sink),
-            (CLIENT_MODE_KEY, Some(value)) => match value.string().as_deref().map(ClientMode::parse_json) {
+            "available-tools" => available = selector(value, key_at, sink),
+            "excluded-tools" => excluded = selector(value, key_at, sink),
+            CLIENT_MODE_KEY => match value.string().as_deref().map(ClientMode::parse_json) {
                 Some(Ok(mode)) => draft.client_mode = Some(mode),
                 Some(Err(error)) => {
                     sink.error(key_at, error);
@@ -497,8 +485,7 @@ mod tests {
             r#"{"tools": [{"kind": "mcp"}, {"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["*"]}}, {"kind": "function"}]}"#,
         )
         .unwrap();
-        let kinds: Vec<&str> = loaded.other_tools().iter().map(|t| t.get()).collect();
-        assert_eq!(kinds, [r#"{"kind": "mcp"}"#, r#"{"kind": "function"}"#], "byte for byte");
+        assert_eq!(loaded.other_tools(), [r#"{"kind": "mcp"}"#, r#"{"kind": "function"}"#], "byte for byte");
         assert_eq!(
             serde_json::to_value(loaded.policy()).unwrap(),
             json!({"clientMode": "copilot-cli", "excludedTools": ["builtin:*"], "toolFilterPrecedence": "excluded"})
@@ -658,11 +645,16 @@ mod tests {
 
     #[test]
     fn confusing_inputs_get_messages_that_name_the_problem() {
-        let surrogate = errors(r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["\ud800"]}}"#);
-        assert_eq!(surrogate[0].0, "/excluded-tools/tools/0");
-        assert!(surrogate[0].1.contains("lone surrogate"), "{surrogate:?}");
+        let surrogate = load(r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["\ud800"]}}"#);
+        let Err(LoadError::NotJson(surrogate)) = surrogate else {
+            panic!("a lone surrogate is refused: {surrogate:?}")
+        };
+        assert_eq!(
+            surrogate.to_string(),
+            "lone surrogate (an escape of U+D800 to U+DFFF without its pair) at line 1, column 68"
+        );
         let Err(LoadError::NotJson(bom)) = load("\u{feff}{\"tools\": []}") else { panic!("a BOM is refused") };
-        assert!(bom.contains("byte order mark"), "{bom}");
+        assert!(bom.reason().contains("byte order mark"), "{bom}");
     }
 
     #[test]

@@ -12,15 +12,17 @@ mod custom_agents;
 mod observed;
 mod reader;
 pub mod schema;
+mod syntax;
 
 use std::fmt;
 
 pub use claude_code::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
-pub use copilot::{
-    CopilotDocument, load, load_definition, load_definition_value, load_entry, load_entry_value, load_value, load_with,
-};
+pub use copilot::{CopilotDocument, load, load_definition, load_entry, load_with};
+#[cfg(feature = "serde_json")]
+pub use copilot::{load_definition_value, load_entry_value, load_value};
 pub use observed::{read_claude_init, read_copilot_tools};
 pub use reader::{MAX_DOCUMENT_BYTES, MAX_NESTING};
+pub use syntax::SyntaxError;
 
 use crate::model::runtime::Runtime;
 use crate::model::{Error, Lint, Lints, Located, Report, Warning};
@@ -58,7 +60,7 @@ impl Options {
 #[non_exhaustive]
 pub enum LoadError {
     /// The text is not JSON (the CLI's exit code 2).
-    NotJson(String),
+    NotJson(SyntaxError),
     /// The document is JSON but breaks rules; every error is in the report (exit code 1).
     Invalid(Report),
 }
@@ -67,7 +69,7 @@ impl fmt::Display for LoadError {
     #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LoadError::NotJson(message) => write!(f, "not JSON: {}", crate::text::Shown(message)),
+            LoadError::NotJson(error) => write!(f, "not JSON: {error}"),
             LoadError::Invalid(report) => report.fmt(f),
         }
     }

@@ -3,13 +3,8 @@
 //! pointers, and a sink that collects every error of a document at once.
 
 use std::borrow::Cow;
-use std::fmt;
 
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::value::RawValue;
-
-use super::{LoadError, Options};
-use crate::model::vocab::TOOLS_KEY;
+use super::{LoadError, Options, SyntaxError, syntax};
 use crate::model::{Error, Lints, Located, Report, Warning};
 
 /// The largest document accepted, in bytes.
@@ -18,22 +13,29 @@ pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
 /// read, one level deeper is refused, whatever the document kind.
 pub const MAX_NESTING: usize = 128;
 
-/// Checks the limits, then parses `text` as `T` (a [`Node`] or the definition's one-pass
-/// [`Root`]). The limits come first, so every kind refuses the same documents.
+/// Checks the limits, then checks that `text` is JSON, and gives its value to read. The
+/// limits come first, so every kind refuses the same documents.
 #[inline]
-pub(crate) fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, LoadError> {
+pub(crate) fn parse(text: &str) -> Result<Node<'_>, LoadError> {
     if text.len() > MAX_DOCUMENT_BYTES {
         return Err(invalid_document(Error::DocumentTooLarge { size: text.len(), limit: MAX_DOCUMENT_BYTES }));
     }
     if text.starts_with('\u{feff}') {
-        return Err(LoadError::NotJson(String::from(
+        return Err(LoadError::NotJson(SyntaxError::at_start(
             "the text starts with a byte order mark (U+FEFF); save the file as UTF-8 without a BOM",
         )));
     }
     if nesting_exceeds(text.as_bytes(), MAX_NESTING) {
         return Err(invalid_document(Error::TooDeep { limit: MAX_NESTING }));
     }
-    serde_json::from_str(text).map_err(|error| LoadError::NotJson(error.to_string()))
+    syntax::check(text).map_err(LoadError::NotJson)?;
+    Ok(parsed(text))
+}
+
+/// The value of a text [`parse`] accepted.
+#[inline]
+pub(crate) fn parsed(text: &str) -> Node<'_> {
+    Node(text.trim_matches([' ', '\n', '\t', '\r']))
 }
 
 #[inline]
@@ -73,24 +75,23 @@ fn nesting_exceeds(bytes: &[u8], limit: usize) -> bool {
     false
 }
 
-/// A JSON value not yet looked into: its raw text, read one level at a time.
+/// A checked JSON value not yet looked into: its text, read one level at a time.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Node<'a>(pub(crate) &'a RawValue);
-
-impl<'de: 'a, 'a> Deserialize<'de> for Node<'a> {
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        <&'a RawValue>::deserialize(deserializer).map(Node)
-    }
-}
+pub(crate) struct Node<'a>(&'a str);
 
 /// An object's fields in document order, duplicates included.
 pub(crate) type Fields<'a> = Vec<(Cow<'a, str>, Node<'a>)>;
 
 impl<'a> Node<'a> {
+    /// The value's text, exactly as written.
+    #[inline]
+    pub(crate) fn text(&self) -> &'a str {
+        self.0
+    }
+
     #[inline]
     pub(crate) fn first(&self) -> u8 {
-        self.0.get().as_bytes().first().copied().unwrap_or(b'n')
+        self.0.as_bytes()[0]
     }
 
     /// The JSON type, as an error message says it.
@@ -108,258 +109,28 @@ impl<'a> Node<'a> {
 
     #[inline]
     pub(crate) fn object(&self) -> Option<Fields<'a>> {
-        if self.first() != b'{' {
-            return None;
-        }
-        serde_json::from_str::<RawObject<'a>>(self.0.get()).ok().map(|o| o.0)
+        (self.first() == b'{')
+            .then(|| syntax::fields(self.0).map(|(key, value)| (syntax::decode(key), Node(value))).collect())
     }
 
     #[inline]
     pub(crate) fn array(&self) -> Option<Vec<Node<'a>>> {
-        if self.first() != b'[' {
-            return None;
-        }
-        serde_json::from_str::<Vec<&'a RawValue>>(self.0.get()).ok().map(|items| items.into_iter().map(Node).collect())
+        (self.first() == b'[').then(|| syntax::items(self.0).map(Node).collect())
     }
 
     #[inline]
     pub(crate) fn string(&self) -> Option<Cow<'a, str>> {
-        let text = self.0.get();
-        if self.first() != b'"' {
-            return None;
-        }
-        // The text is a validated JSON string: without a backslash its content is exactly
-        // what lies between the quotes.
-        if !text.contains('\\') && text.len() >= 2 {
-            return Some(Cow::Borrowed(&text[1..text.len() - 1]));
-        }
-        serde_json::from_str::<CowStr<'a>>(text).ok().map(|s| s.0)
+        (self.first() == b'"').then(|| syntax::decode(self.0))
     }
 
     #[inline]
     pub(crate) fn is_true(&self) -> bool {
-        self.0.get() == "true"
+        self.0 == "true"
     }
 
     #[inline]
     pub(crate) fn is_null(&self) -> bool {
-        self.0.get() == "null"
-    }
-}
-
-/// A string, borrowed from the text when it has no escapes.
-struct CowStr<'a>(Cow<'a, str>);
-
-impl<'de> Deserialize<'de> for CowStr<'de> {
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = CowStr<'de>;
-            #[inline]
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a string")
-            }
-            #[inline]
-            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<CowStr<'de>, E> {
-                Ok(CowStr(Cow::Borrowed(v)))
-            }
-            #[inline]
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<CowStr<'de>, E> {
-                Ok(CowStr(Cow::Owned(v.to_owned())))
-            }
-            #[inline]
-            fn visit_string<E: de::Error>(self, v: String) -> Result<CowStr<'de>, E> {
-                Ok(CowStr(Cow::Owned(v)))
-            }
-        }
-        deserializer.deserialize_str(V)
-    }
-}
-
-/// An object's fields, each value raw, in document order.
-#[inline]
-fn read_fields<'de, A: MapAccess<'de>>(mut map: A) -> Result<Fields<'de>, A::Error> {
-    let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(8));
-    while let Some(key) = map.next_key::<CowStr<'de>>()? {
-        fields.push((key.0, Node(map.next_value::<&'de RawValue>()?)));
-    }
-    Ok(fields)
-}
-
-/// An object's fields, each value raw.
-struct RawObject<'a>(Fields<'a>);
-
-impl<'de> Deserialize<'de> for RawObject<'de> {
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawObject<'de>;
-            #[inline]
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an object")
-            }
-            #[inline]
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawObject<'de>, A::Error> {
-                read_fields(map).map(RawObject)
-            }
-        }
-        deserializer.deserialize_map(V)
-    }
-}
-
-/// The document's top level, read in one pass: the `tools` array down to each entry's own
-/// fields, everything else raw.
-pub(crate) enum Root<'a> {
-    Object(Vec<(Cow<'a, str>, RootValue<'a>)>),
-    Other(&'static str),
-}
-
-pub(crate) enum RootValue<'a> {
-    Tools(Tools<'a>),
-    Raw(&'a RawValue),
-}
-
-impl<'a> RootValue<'a> {
-    /// The value as a node; `None` for `tools`, which was read as items (only an unknown key
-    /// of a single entry gets here, and its value is never looked at).
-    #[inline]
-    pub(crate) fn node(self) -> Option<Node<'a>> {
-        match self {
-            RootValue::Raw(raw) => Some(Node(raw)),
-            RootValue::Tools(_) => None,
-        }
-    }
-}
-
-/// The `tools` value: an array of items, or something else (its type).
-pub(crate) enum Tools<'a> {
-    Array(Vec<ToolItem<'a>>),
-    Other(&'static str),
-}
-
-/// One item of `tools`: an object's fields, or something else (its type).
-pub(crate) enum ToolItem<'a> {
-    Object(Fields<'a>),
-    Other(&'static str),
-}
-
-/// A visitor that names the type of anything but the one shape it reads.
-macro_rules! other_types {
-    ($value:ty, $other:path) => {
-        #[inline]
-        fn visit_bool<E: de::Error>(self, _: bool) -> Result<$value, E> {
-            Ok($other("a boolean"))
-        }
-        #[inline]
-        fn visit_i64<E: de::Error>(self, _: i64) -> Result<$value, E> {
-            Ok($other("a number"))
-        }
-        #[inline]
-        fn visit_u64<E: de::Error>(self, _: u64) -> Result<$value, E> {
-            Ok($other("a number"))
-        }
-        #[inline]
-        fn visit_f64<E: de::Error>(self, _: f64) -> Result<$value, E> {
-            Ok($other("a number"))
-        }
-        #[inline]
-        fn visit_str<E: de::Error>(self, _: &str) -> Result<$value, E> {
-            Ok($other("a string"))
-        }
-        #[inline]
-        fn visit_unit<E: de::Error>(self) -> Result<$value, E> {
-            Ok($other("null"))
-        }
-    };
-}
-
-impl<'de> Deserialize<'de> for Root<'de> {
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Root<'de>;
-            #[inline]
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a JSON document")
-            }
-            #[inline]
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Root<'de>, A::Error> {
-                let mut fields = Vec::with_capacity(8);
-                while let Some(key) = map.next_key::<CowStr<'de>>()? {
-                    let value = if key.0 == TOOLS_KEY {
-                        RootValue::Tools(map.next_value::<Tools<'de>>()?)
-                    } else {
-                        RootValue::Raw(map.next_value::<&'de RawValue>()?)
-                    };
-                    fields.push((key.0, value));
-                }
-                Ok(Root::Object(fields))
-            }
-            #[inline]
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Root<'de>, A::Error> {
-                while seq.next_element::<de::IgnoredAny>()?.is_some() {}
-                Ok(Root::Other("an array"))
-            }
-            other_types!(Root<'de>, Root::Other);
-        }
-        deserializer.deserialize_any(V)
-    }
-}
-
-impl<'de> Deserialize<'de> for Tools<'de> {
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Tools<'de>;
-            #[inline]
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a JSON value")
-            }
-            #[inline]
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Tools<'de>, A::Error> {
-                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(16));
-                while let Some(item) = seq.next_element::<ToolItem<'de>>()? {
-                    items.push(item);
-                }
-                Ok(Tools::Array(items))
-            }
-            #[inline]
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tools<'de>, A::Error> {
-                while map.next_entry::<de::IgnoredAny, de::IgnoredAny>()?.is_some() {}
-                Ok(Tools::Other("an object"))
-            }
-            other_types!(Tools<'de>, Tools::Other);
-        }
-        deserializer.deserialize_any(V)
-    }
-}
-
-impl<'de> Deserialize<'de> for ToolItem<'de> {
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = ToolItem<'de>;
-            #[inline]
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a JSON value")
-            }
-            #[inline]
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ToolItem<'de>, A::Error> {
-                read_fields(map).map(ToolItem::Object)
-            }
-            #[inline]
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ToolItem<'de>, A::Error> {
-                while seq.next_element::<de::IgnoredAny>()?.is_some() {}
-                Ok(ToolItem::Other("an array"))
-            }
-            other_types!(ToolItem<'de>, ToolItem::Other);
-        }
-        deserializer.deserialize_any(V)
+        self.0 == "null"
     }
 }
 
@@ -403,13 +174,9 @@ pub(crate) fn tool_names<'a>(items: &[Node<'a>], at: Ptr<'_>, sink: &mut Sink) -
         .collect()
 }
 
-/// An error for a value of the wrong JSON type. A string where a string is expected was
-/// refused for not being text.
+/// An error for a value of the wrong JSON type.
 #[inline]
 pub(crate) fn wrong_type(expected: &'static str, found: Node<'_>) -> Error {
-    if found.first() == b'"' && expected.contains("string") {
-        return Error::NotText;
-    }
     Error::WrongType { expected, found: found.type_name() }
 }
 

@@ -188,8 +188,6 @@ pub enum Error {
         /// What was found.
         found: &'static str,
     },
-    /// A JSON string that is not text: a lone surrogate escape (`"\ud800"`).
-    NotText,
     /// A single entry without `kind`.
     MissingKind,
     /// A single entry whose `kind` is not this library's.
@@ -350,9 +348,6 @@ impl fmt::Display for Error {
                 f.write_str("`isolated` must be `true`; to choose tools by name use `tools` instead")
             }
             Error::WrongType { expected, found } => write!(f, "expected {expected}, found {found}"),
-            Error::NotText => f.write_str(
-                "this string holds a lone surrogate escape (such as `\\ud800` without its pair), which is not text; write the character itself or a complete escape pair",
-            ),
             Error::MissingKind => write!(
                 f,
                 "no policy here: a document without a `tools` array is a single policy entry, and it needs `\"kind\": \"{ENTRY_KIND}\"`"

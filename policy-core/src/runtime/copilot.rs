@@ -6,9 +6,11 @@ use std::path::PathBuf;
 #[cfg(feature = "serde")]
 use serde::ser::SerializeStruct;
 
-use crate::model::{ClientMode, Error, ResolvedPolicy};
+#[cfg(feature = "serde_json")]
+use crate::model::TOOL_FILTER_PRECEDENCE;
 #[cfg(feature = "serde")]
-use crate::model::{TOOL_FILTER_PRECEDENCE, serialize_filter};
+use crate::model::serialize_filter;
+use crate::model::{ClientMode, Error, ResolvedPolicy};
 
 #[cfg(feature = "serde")]
 impl ResolvedPolicy {
@@ -44,7 +46,7 @@ pub struct SessionToolFilter<'p> {
     policy: &'p ResolvedPolicy,
 }
 
-#[cfg(feature = "serde")]
+#[cfg(feature = "serde_json")]
 impl SessionToolFilter<'_> {
     /// Writes the fields into a request's params object, removing stale filter fields a
     /// previous policy left there, so an unset list is really unset.
@@ -213,6 +215,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "serde_json")]
     #[test]
     fn apply_to_removes_stale_fields() {
         let mut params = serde_json::Map::new();

@@ -1,0 +1,526 @@
+//! JSON text (RFC 8259), checked once and then read by slicing.
+//!
+//! [`check`] accepts exactly the texts `serde_json` reads into a `Value`: no trailing commas,
+//! no control characters in strings, no escape outside the RFC's, no lone surrogate, no number
+//! beyond `f64`. Every later read ([`fields`], [`items`], [`decode`]) works on text that
+//! passed, so it needs no error path: a reader never sees a half-checked value.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// Why a text is not JSON, and where. The message is this crate's own words: it never
+/// quotes the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    what: &'static str,
+    line: usize,
+    column: usize,
+}
+
+impl SyntaxError {
+    /// An error at the first character.
+    #[inline]
+    pub(crate) const fn at_start(what: &'static str) -> SyntaxError {
+        SyntaxError { what, line: 1, column: 1 }
+    }
+
+    /// What is wrong.
+    #[inline]
+    pub fn reason(&self) -> &'static str {
+        self.what
+    }
+
+    /// The line, from 1.
+    #[inline]
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The column, from 1, in characters.
+    #[inline]
+    pub fn column(&self) -> usize {
+        self.column
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    #[inline]
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at line {}, column {}", self.what, self.line, self.column)
+    }
+}
+
+/// Checks that `text` is one JSON value, with only whitespace around it. Iterative: the
+/// depth costs heap, not stack, so a deep text cannot overflow it.
+#[inline]
+pub(crate) fn check(text: &str) -> Result<(), SyntaxError> {
+    let mut cursor = Cursor { bytes: text.as_bytes(), at: 0 };
+    let fail = |cursor: &Cursor<'_>, what| Err(cursor.error(text, what));
+    // The open containers, innermost last: `[` or `{`.
+    let mut open: Vec<u8> = Vec::new();
+    cursor.skip_whitespace();
+    'value: loop {
+        // A value is expected here.
+        match cursor.peek() {
+            Some(opening @ (b'{' | b'[')) => {
+                cursor.at += 1;
+                cursor.skip_whitespace();
+                if cursor.peek() == Some(closing(opening)) {
+                    cursor.at += 1;
+                } else {
+                    open.push(opening);
+                    if opening == b'{'
+                        && let Err(what) = cursor.key()
+                    {
+                        return fail(&cursor, what);
+                    }
+                    continue 'value;
+                }
+            }
+            _ => {
+                if let Err(what) = cursor.scalar() {
+                    return fail(&cursor, what);
+                }
+            }
+        }
+        // A value has ended: close containers until one continues.
+        loop {
+            cursor.skip_whitespace();
+            let Some(&container) = open.last() else {
+                return if cursor.at == cursor.bytes.len() { Ok(()) } else { fail(&cursor, "trailing characters") };
+            };
+            match cursor.peek() {
+                Some(b',') => {
+                    cursor.at += 1;
+                    cursor.skip_whitespace();
+                    if container == b'{'
+                        && let Err(what) = cursor.key()
+                    {
+                        return fail(&cursor, what);
+                    }
+                    continue 'value;
+                }
+                Some(b) if b == closing(container) => {
+                    cursor.at += 1;
+                    open.pop();
+                }
+                None => return fail(&cursor, "unexpected end of text"),
+                Some(_) if container == b'[' => return fail(&cursor, "expected `,` or `]`"),
+                Some(_) => return fail(&cursor, "expected `,` or `}`"),
+            }
+        }
+    }
+}
+
+/// The bracket that closes `opening`.
+#[inline]
+fn closing(opening: u8) -> u8 {
+    if opening == b'[' { b']' } else { b'}' }
+}
+
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    #[inline]
+    fn skip_whitespace(&mut self) {
+        while let Some(b' ' | b'\n' | b'\t' | b'\r') = self.peek() {
+            self.at += 1;
+        }
+    }
+
+    /// An object's key and its colon, leaving the cursor at the value.
+    #[inline]
+    fn key(&mut self) -> Result<(), &'static str> {
+        match self.peek() {
+            Some(b'"') => self.string()?,
+            None => return Err("unexpected end of text"),
+            Some(_) => return Err("expected a key string"),
+        }
+        self.skip_whitespace();
+        if self.peek() != Some(b':') {
+            return Err(if self.peek().is_none() { "unexpected end of text" } else { "expected `:`" });
+        }
+        self.at += 1;
+        self.skip_whitespace();
+        Ok(())
+    }
+
+    /// A string, number or literal.
+    #[inline]
+    fn scalar(&mut self) -> Result<(), &'static str> {
+        match self.peek() {
+            Some(b'"') => self.string(),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(b't') => self.literal(b"true"),
+            Some(b'f') => self.literal(b"false"),
+            Some(b'n') => self.literal(b"null"),
+            None => Err("unexpected end of text"),
+            Some(_) => Err("expected a value"),
+        }
+    }
+
+    #[inline]
+    fn literal(&mut self, word: &[u8]) -> Result<(), &'static str> {
+        for &expected in word {
+            match self.peek() {
+                Some(b) if b == expected => self.at += 1,
+                None => return Err("unexpected end of text"),
+                Some(_) => return Err("expected a value"),
+            }
+        }
+        Ok(())
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, and finite as an `f64`.
+    #[inline]
+    fn number(&mut self) -> Result<(), &'static str> {
+        let start = self.at;
+        if self.peek() == Some(b'-') {
+            self.at += 1;
+        }
+        match self.peek() {
+            Some(b'0') => self.at += 1,
+            Some(b'1'..=b'9') => self.digits(),
+            None => return Err("unexpected end of text"),
+            Some(_) => return Err("invalid number"),
+        }
+        let mut float = false;
+        if self.peek() == Some(b'.') {
+            self.at += 1;
+            self.required_digits()?;
+            float = true;
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.at += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.at += 1;
+            }
+            self.required_digits()?;
+            float = true;
+        }
+        // An integer of up to 19 digits fits an i64 or u64; anything else is read as an
+        // `f64`, which must not overflow.
+        let number = &self.bytes[start..self.at];
+        if (float || number.len() > 19)
+            && !std::str::from_utf8(number).ok().and_then(|n| n.parse::<f64>().ok()).is_some_and(f64::is_finite)
+        {
+            self.at = start;
+            return Err("number out of range");
+        }
+        if let Some(b'0'..=b'9') = self.peek() {
+            return Err("invalid number");
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn digits(&mut self) {
+        while let Some(b'0'..=b'9') = self.peek() {
+            self.at += 1;
+        }
+    }
+
+    #[inline]
+    fn required_digits(&mut self) -> Result<(), &'static str> {
+        match self.peek() {
+            Some(b'0'..=b'9') => {
+                self.digits();
+                Ok(())
+            }
+            None => Err("unexpected end of text"),
+            Some(_) => Err("invalid number"),
+        }
+    }
+
+    /// A string, the cursor at its opening quote.
+    #[inline]
+    fn string(&mut self) -> Result<(), &'static str> {
+        self.at += 1;
+        loop {
+            let Some(b) = self.peek() else { return Err("unexpected end of text in a string") };
+            self.at += 1;
+            match b {
+                b'"' => return Ok(()),
+                b'\\' => {
+                    let backslash = self.at - 1;
+                    // An escape's error points at its backslash.
+                    self.escape().inspect_err(|_| self.at = backslash)?;
+                }
+                0x00..=0x1f => {
+                    self.at -= 1;
+                    return Err("control character (U+0000 to U+001F) in a string");
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// One escape, the cursor after its backslash.
+    #[inline]
+    fn escape(&mut self) -> Result<(), &'static str> {
+        match self.peek() {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                self.at += 1;
+                Ok(())
+            }
+            Some(b'u') => {
+                self.at += 1;
+                let unit = self.hex4()?;
+                match unit {
+                    0xd800..=0xdbff => {
+                        if self.bytes.get(self.at..self.at + 2) != Some(b"\\u") {
+                            return Err("lone surrogate (an escape of U+D800 to U+DFFF without its pair)");
+                        }
+                        self.at += 2;
+                        if !(0xdc00..=0xdfff).contains(&self.hex4()?) {
+                            return Err("lone surrogate (an escape of U+D800 to U+DFFF without its pair)");
+                        }
+                        Ok(())
+                    }
+                    0xdc00..=0xdfff => Err("lone surrogate (an escape of U+D800 to U+DFFF without its pair)"),
+                    _ => Ok(()),
+                }
+            }
+            None => Err("unexpected end of text in a string"),
+            Some(_) => Err("invalid escape"),
+        }
+    }
+
+    #[inline]
+    fn hex4(&mut self) -> Result<u32, &'static str> {
+        let mut unit = 0;
+        for _ in 0..4 {
+            let digit = match self.peek() {
+                Some(b) => char::from(b).to_digit(16).ok_or("invalid hex digit in an escape")?,
+                None => return Err("unexpected end of text in a string"),
+            };
+            unit = unit * 16 + digit;
+            self.at += 1;
+        }
+        Ok(unit)
+    }
+
+    /// Line and column (both from 1, the column in characters) of the cursor.
+    #[inline]
+    fn error(&self, text: &str, what: &'static str) -> SyntaxError {
+        let before = &text[..self.at.min(text.len())];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        SyntaxError { what, line: before.matches('\n').count() + 1, column: before[line_start..].chars().count() + 1 }
+    }
+}
+
+/// Where the checked value starting at `at` ends.
+#[inline]
+fn skip(bytes: &[u8], at: usize) -> usize {
+    match bytes[at] {
+        b'"' => skip_string(bytes, at),
+        b'[' | b'{' => {
+            let mut depth = 0usize;
+            let mut i = at;
+            loop {
+                match bytes[i] {
+                    b'"' => {
+                        i = skip_string(bytes, i);
+                        continue;
+                    }
+                    b'[' | b'{' => depth += 1,
+                    b']' | b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return i + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        _ => {
+            let mut i = at;
+            while i < bytes.len() && !matches!(bytes[i], b',' | b']' | b'}' | b' ' | b'\n' | b'\t' | b'\r') {
+                i += 1;
+            }
+            i
+        }
+    }
+}
+
+/// Where the checked string opening at `at` ends (after its closing quote).
+#[inline]
+fn skip_string(bytes: &[u8], at: usize) -> usize {
+    let mut i = at + 1;
+    loop {
+        match bytes[i] {
+            b'"' => return i + 1,
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+}
+
+#[inline]
+fn skip_whitespace(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(b' ' | b'\n' | b'\t' | b'\r') = bytes.get(at) {
+        at += 1;
+    }
+    at
+}
+
+/// The fields of a checked object `text`, in order: each key's text (quotes included) and its
+/// value's text.
+#[inline]
+pub(crate) fn fields(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    Members::new(text).filter_map(|(key, value)| Some((key?, value)))
+}
+
+/// The items of a checked array `text`, in order, each item's text.
+#[inline]
+pub(crate) fn items(text: &str) -> impl Iterator<Item = &str> {
+    Members::new(text).map(|(_, item)| item)
+}
+
+/// The members of a checked array or object: a key for each object field, none for an item.
+struct Members<'a> {
+    text: &'a str,
+    is_object: bool,
+    /// The next member's start; `None` once the container has closed.
+    at: Option<usize>,
+}
+
+impl<'a> Members<'a> {
+    #[inline]
+    fn new(text: &'a str) -> Members<'a> {
+        let bytes = text.as_bytes();
+        let at = skip_whitespace(bytes, 1);
+        Members { text, is_object: bytes[0] == b'{', at: (!matches!(bytes[at], b']' | b'}')).then_some(at) }
+    }
+}
+
+impl<'a> Iterator for Members<'a> {
+    type Item = (Option<&'a str>, &'a str);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let (text, bytes) = (self.text, self.text.as_bytes());
+        let start = self.at?;
+        let mut at = start;
+        let key = self.is_object.then(|| {
+            let end = skip_string(bytes, start);
+            // Past the key, its whitespace, the colon and the value's whitespace.
+            at = skip_whitespace(bytes, skip_whitespace(bytes, end) + 1);
+            &text[start..end]
+        });
+        let end = skip(bytes, at);
+        let next = skip_whitespace(bytes, end);
+        self.at = (bytes[next] == b',').then(|| skip_whitespace(bytes, next + 1));
+        Some((key, &text[at..end]))
+    }
+}
+
+/// The content of a checked string `text` (quotes included): borrowed when it has no
+/// escape.
+#[inline]
+pub(crate) fn decode(text: &str) -> Cow<'_, str> {
+    let inner = &text[1..text.len() - 1];
+    if !inner.contains('\\') {
+        return Cow::Borrowed(inner);
+    }
+    let mut out = String::with_capacity(inner.len());
+    let mut rest = inner;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let escape = &rest[i + 1..];
+        let (c, used) = match escape.as_bytes()[0] {
+            b'b' => ('\u{8}', 1),
+            b'f' => ('\u{c}', 1),
+            b'n' => ('\n', 1),
+            b'r' => ('\r', 1),
+            b't' => ('\t', 1),
+            b'u' => {
+                let unit = |at: usize| u32::from_str_radix(&escape[at..at + 4], 16).unwrap_or(0);
+                let high = unit(1);
+                if (0xd800..=0xdbff).contains(&high) {
+                    let low = unit(7);
+                    (char::from_u32(0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00)).unwrap_or('\u{fffd}'), 11)
+                } else {
+                    (char::from_u32(high).unwrap_or('\u{fffd}'), 5)
+                }
+            }
+            // `"`, `\` and `/` stand for themselves.
+            other => (char::from(other), 1),
+        };
+        out.push(c);
+        rest = &escape[used..];
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_json_and_refuses_the_rest_with_a_place() {
+        assert_eq!(SyntaxError::at_start("why").to_string(), "why at line 1, column 1");
+        for ok in [
+            "{}",
+            " [ ] ",
+            "\t{\"a\" : [1, -0.5e+3, true, false, null, \"\\u00e9\\ud83d\\ude00\\n\"]}\r\n",
+            "\"x\"",
+            "0",
+            "-12",
+            "1E40",
+            "123456789012345678901234567890",
+        ] {
+            assert_eq!(check(ok), Ok(()), "{ok}");
+        }
+        for (bad, what, line, column) in [
+            ("", "unexpected end of text", 1, 1),
+            ("[1,]", "expected a value", 1, 4),
+            ("{\"a\":1,}", "expected a key string", 1, 8),
+            ("{\"a\" 1}", "expected `:`", 1, 6),
+            ("[1 2]", "expected `,` or `]`", 1, 4),
+            ("{\"a\":1\n \"b\":2}", "expected `,` or `}`", 2, 2),
+            ("[01]", "invalid number", 1, 3),
+            ("[1.]", "invalid number", 1, 4),
+            ("-", "unexpected end of text", 1, 2),
+            ("[1e400]", "number out of range", 1, 2),
+            ("\"a\u{1}\"", "control character (U+0000 to U+001F) in a string", 1, 3),
+            ("\"\\x\"", "invalid escape", 1, 2),
+            ("\"\\ud800\"", "lone surrogate (an escape of U+D800 to U+DFFF without its pair)", 1, 2),
+            ("\"\\udc00\"", "lone surrogate (an escape of U+D800 to U+DFFF without its pair)", 1, 2),
+            ("\"a\\ud800\\u0041\"", "lone surrogate (an escape of U+D800 to U+DFFF without its pair)", 1, 3),
+            ("\"\\u12g4\"", "invalid hex digit in an escape", 1, 2),
+            ("tru", "unexpected end of text", 1, 4),
+            ("nul!", "expected a value", 1, 4),
+            ("{} {}", "trailing characters", 1, 4),
+            ("[\"é\" x]", "expected `,` or `]`", 1, 6),
+            ("[[", "unexpected end of text", 1, 3),
+        ] {
+            assert_eq!(check(bad), Err(SyntaxError { what, line, column }), "{bad}");
+        }
+    }
+
+    #[test]
+    fn members_and_strings_are_read_from_checked_text() {
+        let text = r#"{ "a" : [1, {"b": "]"}] , "c\"d": "x\\y" ,"e":{}}"#;
+        check(text).unwrap();
+        let read: Vec<_> = fields(text).collect();
+        assert_eq!(read, [("\"a\"", "[1, {\"b\": \"]\"}]"), (r#""c\"d""#, r#""x\\y""#), ("\"e\"", "{}")]);
+        assert_eq!(fields("{ }").count(), 0);
+        assert_eq!(items("[ ]").count(), 0);
+        assert_eq!(items("[1 , \"2\",[3]]").collect::<Vec<_>>(), ["1", "\"2\"", "[3]"]);
+        assert_eq!(decode(r#""c\"d""#), "c\"d");
+        assert_eq!(decode(r#""\u00e9\ud83d\ude00\/\b\f\n\r\t\\""#), "é😀/\u{8}\u{c}\n\r\t\\");
+        assert!(matches!(decode("\"plain\""), Cow::Borrowed("plain")));
+    }
+}
