@@ -32,7 +32,8 @@ pub fn load_claude_code(text: &str) -> Result<ClaudeCodeDocument, LoadError> {
 /// [`load_claude_code`] with options (strict mode refuses legacy aliases).
 #[inline]
 pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeDocument, LoadError> {
-    let root: Node<'_> = reader::parse(text)?;
+    let doc = reader::parse(text)?;
+    let root = Node::root(&doc);
     let mut sink = Sink::new(options);
     let selection = document(root, &mut sink);
     let report = sink.finish()?;

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::reader::{self, Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use super::syntax::Checked;
 use super::{LoadError, Options, custom_agents};
 use crate::model::vocab::{
     CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, KIND_KEY, SELECTOR_KEYS,
@@ -78,7 +79,8 @@ impl CopilotDocument {
     /// agent's tools. The policy entry is never among them.
     #[inline]
     pub fn other_tools(&self) -> Vec<&str> {
-        let root = reader::parsed(&self.text);
+        let doc = Checked::again(&self.text);
+        let root = Node::root(&doc);
         let tools = root.object().and_then(|fields| {
             fields.into_iter().find(|(key, _)| key == TOOLS_KEY).and_then(|(_, tools)| tools.array())
         });
@@ -88,7 +90,7 @@ impl CopilotDocument {
             .into_iter()
             .enumerate()
             .filter(|(i, _)| Some(*i) != skip)
-            .map(|(_, item)| item.text())
+            .map(|(_, item)| &self.text[item.span().0..item.span().1])
             .collect()
     }
 
@@ -163,7 +165,8 @@ pub fn load_definition_value(document: &serde_json::Value) -> Result<CopilotDocu
 
 #[inline]
 fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocument, LoadError> {
-    let root = reader::parse(text)?;
+    let doc = reader::parse(text)?;
+    let root = Node::root(&doc);
     let mut sink = Sink::new(options);
     let (policy, Agents { custom: custom_agents, default: default_agent }) = if let Some(fields) = root.object() {
         let single = match expect {

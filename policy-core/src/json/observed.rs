@@ -11,7 +11,8 @@ use crate::model::{Error, OfferedTool};
 /// `session.tools.initializeAndValidate` first.
 #[inline]
 pub fn read_copilot_tools(text: &str) -> Result<Vec<OfferedTool>, LoadError> {
-    let root: Node<'_> = reader::parse(text)?;
+    let doc = reader::parse(text)?;
+    let root = Node::root(&doc);
     let mut sink = Sink::new(super::Options::default());
     let tools = copilot_tools(root, Ptr::Root, &mut sink);
     sink.finish()?;
@@ -84,7 +85,8 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
 #[inline]
 pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
-        let message: Node<'_> = reader::parse(line)?;
+        let doc = reader::parse(line)?;
+        let message = Node::root(&doc);
         let Some(fields) = message.object() else { continue };
         let field = |key: &str| fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.string());
         if field("type").as_deref() != Some("system") || field("subtype").as_deref() != Some("init") {

@@ -4,7 +4,8 @@
 
 use std::borrow::Cow;
 
-use super::{LoadError, Options, SyntaxError, syntax};
+use super::syntax::{self, Checked, Span};
+use super::{LoadError, Options, SyntaxError};
 use crate::model::{Error, Lints, Located, Report, Warning};
 
 /// The largest document accepted, in bytes.
@@ -13,10 +14,10 @@ pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
 /// read, one level deeper is refused, whatever the document kind.
 pub const MAX_NESTING: usize = 128;
 
-/// Checks the limits, then checks that `text` is JSON, and gives its value to read. The
-/// limits come first, so every kind refuses the same documents.
+/// Checks the limits, then checks that `text` is JSON, for [`Node::root`] to read. The limits
+/// come first, so every kind refuses the same documents.
 #[inline]
-pub(crate) fn parse(text: &str) -> Result<Node<'_>, LoadError> {
+pub(crate) fn parse(text: &str) -> Result<Checked<'_>, LoadError> {
     if text.len() > MAX_DOCUMENT_BYTES {
         return Err(invalid_document(Error::DocumentTooLarge { size: text.len(), limit: MAX_DOCUMENT_BYTES }));
     }
@@ -28,14 +29,7 @@ pub(crate) fn parse(text: &str) -> Result<Node<'_>, LoadError> {
     if nesting_exceeds(text.as_bytes(), MAX_NESTING) {
         return Err(invalid_document(Error::TooDeep { limit: MAX_NESTING }));
     }
-    syntax::check(text).map_err(LoadError::NotJson)?;
-    Ok(parsed(text))
-}
-
-/// The value of a text [`parse`] accepted.
-#[inline]
-pub(crate) fn parsed(text: &str) -> Node<'_> {
-    Node(text.trim_matches([' ', '\n', '\t', '\r']))
+    syntax::check(text).map_err(LoadError::NotJson)
 }
 
 #[inline]
@@ -75,23 +69,38 @@ fn nesting_exceeds(bytes: &[u8], limit: usize) -> bool {
     false
 }
 
-/// A checked JSON value not yet looked into: its text, read one level at a time.
+/// A checked JSON value not yet looked into, read one level at a time.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Node<'a>(&'a str);
+pub(crate) struct Node<'a> {
+    doc: &'a Checked<'a>,
+    span: Span,
+}
 
 /// An object's fields in document order, duplicates included.
 pub(crate) type Fields<'a> = Vec<(Cow<'a, str>, Node<'a>)>;
 
 impl<'a> Node<'a> {
+    /// The document's top-level value.
+    #[inline]
+    pub(crate) fn root(doc: &'a Checked<'a>) -> Node<'a> {
+        Node { doc, span: doc.root() }
+    }
+
     /// The value's text, exactly as written.
     #[inline]
     pub(crate) fn text(&self) -> &'a str {
-        self.0
+        &self.doc.text()[self.span.0..self.span.1]
+    }
+
+    /// Where the value starts and ends in the document's text.
+    #[inline]
+    pub(crate) fn span(&self) -> Span {
+        self.span
     }
 
     #[inline]
     pub(crate) fn first(&self) -> u8 {
-        self.0.as_bytes()[0]
+        self.doc.text().as_bytes()[self.span.0]
     }
 
     /// The JSON type, as an error message says it.
@@ -109,28 +118,29 @@ impl<'a> Node<'a> {
 
     #[inline]
     pub(crate) fn object(&self) -> Option<Fields<'a>> {
+        let doc = self.doc;
         (self.first() == b'{')
-            .then(|| syntax::fields(self.0).map(|(key, value)| (syntax::decode(key), Node(value))).collect())
+            .then(|| doc.fields(self.span.0).map(|(key, span)| (syntax::decode(key), Node { doc, span })).collect())
     }
 
     #[inline]
     pub(crate) fn array(&self) -> Option<Vec<Node<'a>>> {
-        (self.first() == b'[').then(|| syntax::items(self.0).map(Node).collect())
+        (self.first() == b'[').then(|| self.doc.items(self.span.0).map(|span| Node { doc: self.doc, span }).collect())
     }
 
     #[inline]
     pub(crate) fn string(&self) -> Option<Cow<'a, str>> {
-        (self.first() == b'"').then(|| syntax::decode(self.0))
+        (self.first() == b'"').then(|| syntax::decode(self.text()))
     }
 
     #[inline]
     pub(crate) fn is_true(&self) -> bool {
-        self.0 == "true"
+        self.text() == "true"
     }
 
     #[inline]
     pub(crate) fn is_null(&self) -> bool {
-        self.0 == "null"
+        self.text() == "null"
     }
 }
 

@@ -2,8 +2,10 @@
 //!
 //! [`check`] accepts exactly the texts `serde_json` reads into a `Value`: no trailing commas,
 //! no control characters in strings, no escape outside the RFC's, no lone surrogate, no number
-//! beyond `f64`. Every later read ([`fields`], [`items`], [`decode`]) works on text that
-//! passed, so it needs no error path: a reader never sees a half-checked value.
+//! beyond `f64`. Every later read ([`Checked::fields`], [`Checked::items`], [`decode`]) works
+//! on text that passed, so it needs no error path: a reader never sees a half-checked value.
+//! The check also notes where the long containers near the top end, so reading a document
+//! level by level does not scan them again at every level.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -50,14 +52,35 @@ impl fmt::Display for SyntaxError {
     }
 }
 
+/// Containers this many levels from the top are indexed ([`Checked`]): a reader looks into the
+/// top levels (a definition, its tools, each tool), and rarely deeper than small selectors.
+const INDEXED_DEPTH: usize = 3;
+/// A container shorter than this is scanned rather than indexed: its scan costs less than a
+/// hostile document's index would.
+const INDEXED_LENGTH: usize = 64;
+
+/// A text [`check`] accepted, and where its long containers near the top end.
+#[derive(Debug)]
+pub(crate) struct Checked<'a> {
+    text: &'a str,
+    /// The start and end of each container at most [`INDEXED_DEPTH`] levels deep and at least
+    /// [`INDEXED_LENGTH`] bytes long, in the order they open (so by start).
+    ends: Vec<(usize, usize)>,
+}
+
+/// Where a value starts and ends in its text.
+pub(crate) type Span = (usize, usize);
+
 /// Checks that `text` is one JSON value, with only whitespace around it. Iterative: the
 /// depth costs heap, not stack, so a deep text cannot overflow it.
 #[inline]
-pub(crate) fn check(text: &str) -> Result<(), SyntaxError> {
+pub(crate) fn check(text: &str) -> Result<Checked<'_>, SyntaxError> {
     let mut cursor = Cursor { bytes: text.as_bytes(), at: 0 };
     let fail = |cursor: &Cursor<'_>, what| Err(cursor.error(text, what));
-    // The open containers, innermost last: `[` or `{`.
-    let mut open: Vec<u8> = Vec::new();
+    // The open containers, innermost last: `[` or `{`, and the place of its end in `ends`
+    // when it is indexed.
+    let mut open: Vec<(u8, Option<usize>)> = Vec::new();
+    let mut ends = Vec::new();
     cursor.skip_whitespace();
     'value: loop {
         // A value is expected here.
@@ -68,7 +91,11 @@ pub(crate) fn check(text: &str) -> Result<(), SyntaxError> {
                 if cursor.peek() == Some(closing(opening)) {
                     cursor.at += 1;
                 } else {
-                    open.push(opening);
+                    let index = (open.len() < INDEXED_DEPTH).then(|| {
+                        ends.push((cursor.at - 1, 0));
+                        ends.len() - 1
+                    });
+                    open.push((opening, index));
                     if opening == b'{'
                         && let Err(what) = cursor.key()
                     {
@@ -86,8 +113,12 @@ pub(crate) fn check(text: &str) -> Result<(), SyntaxError> {
         // A value has ended: close containers until one continues.
         loop {
             cursor.skip_whitespace();
-            let Some(&container) = open.last() else {
-                return if cursor.at == cursor.bytes.len() { Ok(()) } else { fail(&cursor, "trailing characters") };
+            let Some(&(container, index)) = open.last() else {
+                return if cursor.at == cursor.bytes.len() {
+                    Ok(Checked { text, ends })
+                } else {
+                    fail(&cursor, "trailing characters")
+                };
             };
             match cursor.peek() {
                 Some(b',') => {
@@ -103,6 +134,15 @@ pub(crate) fn check(text: &str) -> Result<(), SyntaxError> {
                 Some(b) if b == closing(container) => {
                     cursor.at += 1;
                     open.pop();
+                    if let Some(index) = index {
+                        if cursor.at - ends[index].0 < INDEXED_LENGTH {
+                            // Everything indexed inside it was shorter still, so dropped
+                            // already: it is the last entry.
+                            ends.truncate(index);
+                        } else {
+                            ends[index].1 = cursor.at;
+                        }
+                    }
                 }
                 None => return fail(&cursor, "unexpected end of text"),
                 Some(_) if container == b'[' => return fail(&cursor, "expected `,` or `]`"),
@@ -245,6 +285,7 @@ impl Cursor<'_> {
     fn string(&mut self) -> Result<(), &'static str> {
         self.at += 1;
         loop {
+            self.at = plain_run_end(self.bytes, self.at, true);
             let Some(b) = self.peek() else { return Err("unexpected end of text in a string") };
             self.at += 1;
             match b {
@@ -317,7 +358,54 @@ impl Cursor<'_> {
     }
 }
 
-/// Where the checked value starting at `at` ends.
+impl<'a> Checked<'a> {
+    /// A text [`check`] accepted before, without its index: reads scan more, and read the
+    /// same.
+    #[inline]
+    pub(crate) fn again(text: &'a str) -> Checked<'a> {
+        Checked { text, ends: Vec::new() }
+    }
+
+    #[inline]
+    pub(crate) fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The top-level value, without the whitespace around it.
+    #[inline]
+    pub(crate) fn root(&self) -> Span {
+        let bytes = self.text.as_bytes();
+        let start = skip_whitespace(bytes, 0);
+        (start, self.end(start))
+    }
+
+    /// Where the value starting at `at` ends.
+    #[inline]
+    fn end(&self, at: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        if matches!(bytes[at], b'[' | b'{')
+            && let Ok(i) = self.ends.binary_search_by_key(&at, |&(start, _)| start)
+        {
+            return self.ends[i].1;
+        }
+        skip(bytes, at)
+    }
+
+    /// The fields of the object starting at `at`, in order: each key's text (quotes included)
+    /// and its value.
+    #[inline]
+    pub(crate) fn fields(&self, at: usize) -> impl Iterator<Item = (&'a str, Span)> {
+        Members::new(self, at).filter_map(|(key, value)| Some((key?, value)))
+    }
+
+    /// The items of the array starting at `at`, in order.
+    #[inline]
+    pub(crate) fn items(&self, at: usize) -> impl Iterator<Item = Span> {
+        Members::new(self, at).map(|(_, item)| item)
+    }
+}
+
+/// Where the checked value starting at `at` ends, found by scanning.
 #[inline]
 fn skip(bytes: &[u8], at: usize) -> usize {
     match bytes[at] {
@@ -358,12 +446,43 @@ fn skip(bytes: &[u8], at: usize) -> usize {
 fn skip_string(bytes: &[u8], at: usize) -> usize {
     let mut i = at + 1;
     loop {
+        i = plain_run_end(bytes, i, false);
         match bytes[i] {
             b'"' => return i + 1,
             b'\\' => i += 2,
             _ => i += 1,
         }
     }
+}
+
+/// Where the run of plain string bytes from `at` ends: at the first `"` or `\\`, or, with
+/// `control`, a byte below U+0020; `bytes.len()` when there is none. Eight bytes at a time:
+/// most of a document's bytes are inside strings.
+#[inline]
+fn plain_run_end(bytes: &[u8], mut at: usize, control: bool) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A high bit for each byte below `n` (n <= 0x80); wrong only above a byte that is.
+    let below = |word: u64, n: u8| word.wrapping_sub(ONES * u64::from(n)) & !word & HIGH;
+    let equal = |word: u64, b: u8| below(word ^ (ONES * u64::from(b)), 1);
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        let found = equal(word, b'"') | equal(word, b'\\') | if control { below(word, 0x20) } else { 0 };
+        if found != 0 {
+            // The lowest flagged byte is a real one: a wrong flag only follows a right one.
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while let Some(&b) = bytes.get(at) {
+        if b == b'"' || b == b'\\' || (control && b < 0x20) {
+            break;
+        }
+        at += 1;
+    }
+    at
 }
 
 #[inline]
@@ -374,42 +493,29 @@ fn skip_whitespace(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
-/// The fields of a checked object `text`, in order: each key's text (quotes included) and its
-/// value's text.
-#[inline]
-pub(crate) fn fields(text: &str) -> impl Iterator<Item = (&str, &str)> {
-    Members::new(text).filter_map(|(key, value)| Some((key?, value)))
-}
-
-/// The items of a checked array `text`, in order, each item's text.
-#[inline]
-pub(crate) fn items(text: &str) -> impl Iterator<Item = &str> {
-    Members::new(text).map(|(_, item)| item)
-}
-
 /// The members of a checked array or object: a key for each object field, none for an item.
-struct Members<'a> {
-    text: &'a str,
+struct Members<'c, 'a> {
+    doc: &'c Checked<'a>,
     is_object: bool,
     /// The next member's start; `None` once the container has closed.
     at: Option<usize>,
 }
 
-impl<'a> Members<'a> {
+impl<'c, 'a> Members<'c, 'a> {
     #[inline]
-    fn new(text: &'a str) -> Members<'a> {
-        let bytes = text.as_bytes();
-        let at = skip_whitespace(bytes, 1);
-        Members { text, is_object: bytes[0] == b'{', at: (!matches!(bytes[at], b']' | b'}')).then_some(at) }
+    fn new(doc: &'c Checked<'a>, at: usize) -> Members<'c, 'a> {
+        let bytes = doc.text.as_bytes();
+        let first = skip_whitespace(bytes, at + 1);
+        Members { doc, is_object: bytes[at] == b'{', at: (!matches!(bytes[first], b']' | b'}')).then_some(first) }
     }
 }
 
-impl<'a> Iterator for Members<'a> {
-    type Item = (Option<&'a str>, &'a str);
+impl<'a> Iterator for Members<'_, 'a> {
+    type Item = (Option<&'a str>, Span);
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let (text, bytes) = (self.text, self.text.as_bytes());
+        let (text, bytes) = (self.doc.text, self.doc.text.as_bytes());
         let start = self.at?;
         let mut at = start;
         let key = self.is_object.then(|| {
@@ -418,10 +524,10 @@ impl<'a> Iterator for Members<'a> {
             at = skip_whitespace(bytes, skip_whitespace(bytes, end) + 1);
             &text[start..end]
         });
-        let end = skip(bytes, at);
+        let end = self.doc.end(at);
         let next = skip_whitespace(bytes, end);
         self.at = (bytes[next] == b',').then(|| skip_whitespace(bytes, next + 1));
-        Some((key, &text[at..end]))
+        Some((key, (at, end)))
     }
 }
 
@@ -481,7 +587,7 @@ mod tests {
             "1E40",
             "123456789012345678901234567890",
         ] {
-            assert_eq!(check(ok), Ok(()), "{ok}");
+            assert_eq!(check(ok).err(), None, "{ok}");
         }
         for (bad, what, line, column) in [
             ("", "unexpected end of text", 1, 1),
@@ -506,21 +612,46 @@ mod tests {
             ("[\"é\" x]", "expected `,` or `]`", 1, 6),
             ("[[", "unexpected end of text", 1, 3),
         ] {
-            assert_eq!(check(bad), Err(SyntaxError { what, line, column }), "{bad}");
+            assert_eq!(check(bad).err(), Some(SyntaxError { what, line, column }), "{bad}");
         }
     }
 
     #[test]
     fn members_and_strings_are_read_from_checked_text() {
-        let text = r#"{ "a" : [1, {"b": "]"}] , "c\"d": "x\\y" ,"e":{}}"#;
-        check(text).unwrap();
-        let read: Vec<_> = fields(text).collect();
-        assert_eq!(read, [("\"a\"", "[1, {\"b\": \"]\"}]"), (r#""c\"d""#, r#""x\\y""#), ("\"e\"", "{}")]);
-        assert_eq!(fields("{ }").count(), 0);
-        assert_eq!(items("[ ]").count(), 0);
-        assert_eq!(items("[1 , \"2\",[3]]").collect::<Vec<_>>(), ["1", "\"2\"", "[3]"]);
+        let text = r#" { "a" : [1, {"b": "]"}] , "c\"d": "x\\y" ,"e":{}} "#;
+        for doc in [check(text).unwrap(), Checked::again(text)] {
+            let slice = |(start, end): Span| &text[start..end];
+            let (root, end) = doc.root();
+            assert_eq!((root, end), (1, text.len() - 1));
+            let read: Vec<_> = doc.fields(root).map(|(key, value)| (key, slice(value))).collect();
+            assert_eq!(read, [("\"a\"", "[1, {\"b\": \"]\"}]"), (r#""c\"d""#, r#""x\\y""#), ("\"e\"", "{}")]);
+        }
+        let doc = check("[ [ ] , { } ]").unwrap();
+        assert_eq!(doc.items(doc.root().0).map(|(start, _)| doc.fields(start).count()).collect::<Vec<_>>(), [0, 0]);
+        let doc = check("[1 , \"2\",[3]]").unwrap();
+        let items: Vec<&str> = doc.items(0).map(|(start, end)| &doc.text()[start..end]).collect();
+        assert_eq!(items, ["1", "\"2\"", "[3]"]);
         assert_eq!(decode(r#""c\"d""#), "c\"d");
         assert_eq!(decode(r#""\u00e9\ud83d\ude00\/\b\f\n\r\t\\""#), "é😀/\u{8}\u{c}\n\r\t\\");
         assert!(matches!(decode("\"plain\""), Cow::Borrowed("plain")));
+    }
+
+    #[test]
+    fn long_containers_near_the_top_are_indexed_and_read_the_same() {
+        let long = format!("[{}]", "\"0123456789\",".repeat(10) + "0");
+        let text = format!("{{\"a\": {{\"b\": {long}, \"c\": [{long}]}}, \"d\": []}}");
+        let doc = check(&text).unwrap();
+        let starts: Vec<&str> = doc.ends.iter().map(|&(start, end)| &text[start..end]).collect();
+        // The root, `a` and `b` (three levels); not `c`'s inner list (the fourth), and no
+        // short container.
+        assert_eq!(starts.len(), 4, "{starts:?}");
+        assert_eq!(starts[0], text);
+        assert_eq!(starts[2], long);
+        let again = Checked::again(&text);
+        let spans = |doc: &Checked<'_>| {
+            let (a, _) = doc.fields(doc.root().0).next().unwrap().1;
+            doc.fields(a).map(|(_, (start, end))| (start, end)).collect::<Vec<_>>()
+        };
+        assert_eq!(spans(&doc), spans(&again));
     }
 }
