@@ -102,6 +102,7 @@ impl CopilotDocument {
 
     /// The whole document, parsed.
     #[cfg(feature = "serde_json")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde_json")))]
     #[inline]
     pub fn document(&self) -> serde_json::Value {
         serde_json::from_str(&self.text).unwrap_or(serde_json::Value::Null)
@@ -144,6 +145,7 @@ pub fn load_entry(text: &str) -> Result<CopilotDocument, LoadError> {
 
 /// [`load`] for a parsed document.
 #[cfg(feature = "serde_json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde_json")))]
 #[inline]
 pub fn load_value(document: &serde_json::Value) -> Result<CopilotDocument, LoadError> {
     load(&document.to_string())
@@ -151,6 +153,7 @@ pub fn load_value(document: &serde_json::Value) -> Result<CopilotDocument, LoadE
 
 /// [`load_entry`] for a parsed document.
 #[cfg(feature = "serde_json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde_json")))]
 #[inline]
 pub fn load_entry_value(document: &serde_json::Value) -> Result<CopilotDocument, LoadError> {
     load_entry(&document.to_string())
@@ -158,6 +161,7 @@ pub fn load_entry_value(document: &serde_json::Value) -> Result<CopilotDocument,
 
 /// [`load_definition`] for a parsed document.
 #[cfg(feature = "serde_json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde_json")))]
 #[inline]
 pub fn load_definition_value(document: &serde_json::Value) -> Result<CopilotDocument, LoadError> {
     load_definition(&document.to_string())

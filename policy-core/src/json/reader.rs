@@ -1,6 +1,7 @@
-//! The one reader every document kind goes through: the size and nesting limits, raw values
-//! read one level at a time and borrowed from the text, duplicate keys refused, RFC 6901
-//! pointers, and a sink that collects every error of a document at once.
+//! The one reader every document kind goes through: the size and nesting limits, the text
+//! checked once ([`syntax`]), values read one level at a time and borrowed from the text,
+//! duplicate keys refused, RFC 6901 pointers, and a sink that collects every error of a
+//! document at once.
 
 use std::borrow::Cow;
 

@@ -47,6 +47,7 @@ pub struct SessionToolFilter<'p> {
 }
 
 #[cfg(feature = "serde_json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde_json")))]
 impl SessionToolFilter<'_> {
     /// Writes the fields into a request's params object, removing stale filter fields a
     /// previous policy left there, so an unset list is really unset.
