@@ -352,7 +352,11 @@ impl Cursor<'_> {
     /// Line and column (both from 1, the column in characters) of the cursor.
     #[inline]
     fn error(&self, text: &str, what: &'static str) -> SyntaxError {
-        let before = &text[..self.at.min(text.len())];
+        let mut at = self.at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let before = &text[..at];
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         SyntaxError { what, line: before.matches('\n').count() + 1, column: before[line_start..].chars().count() + 1 }
     }
