@@ -235,8 +235,8 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
     let mut agents = Agents::default();
     for (key, value) in fields {
         let key_at = Ptr::Root.key(&key);
-        match (key.as_ref(), value) {
-            (TOOLS_KEY, value) => {
+        match key.as_ref() {
+            TOOLS_KEY => {
                 let Some(items) = value.array() else {
                     sink.error(key_at, wrong_type("an array of tool entries", value));
                     continue;
@@ -272,8 +272,8 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
                     }
                 }
             }
-            (CUSTOM_AGENTS_KEY, value) => agents.custom = custom_agents::read(value, key_at, sink),
-            (DEFAULT_AGENT_KEY, value) => agents.default = custom_agents::read_default_agent(value, key_at, sink),
+            CUSTOM_AGENTS_KEY => agents.custom = custom_agents::read(value, key_at, sink),
+            DEFAULT_AGENT_KEY => agents.default = custom_agents::read_default_agent(value, key_at, sink),
             _ => {}
         }
     }
