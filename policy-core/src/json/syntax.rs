@@ -171,9 +171,7 @@ impl Cursor<'_> {
 
     #[inline]
     fn skip_whitespace(&mut self) {
-        while let Some(b' ' | b'\n' | b'\t' | b'\r') = self.peek() {
-            self.at += 1;
-        }
+        self.at = skip_whitespace(self.bytes, self.at);
     }
 
     /// An object's key and its colon, leaving the cursor at the value.
@@ -489,6 +487,7 @@ fn plain_run_end(bytes: &[u8], mut at: usize, control: bool) -> usize {
     at
 }
 
+/// Past JSON's whitespace (space, line feed, tab, carriage return) from `at`.
 #[inline]
 fn skip_whitespace(bytes: &[u8], mut at: usize) -> usize {
     while let Some(b' ' | b'\n' | b'\t' | b'\r') = bytes.get(at) {
