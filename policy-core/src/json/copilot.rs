@@ -619,6 +619,12 @@ mod tests {
             Err(LoadError::Invalid(report)) => assert_eq!(report.errors[0].item, Error::TooDeep { limit: MAX_NESTING }),
             other => panic!("{other:?}"),
         }
+        // The limit comes before the syntax, wherever the first syntax error lies.
+        let broken_first = format!(r#"{{"tools": [1,], "deep": {}{}}}"#, "[".repeat(200), "]".repeat(200));
+        match load(&broken_first) {
+            Err(LoadError::Invalid(report)) => assert_eq!(report.errors[0].item, Error::TooDeep { limit: MAX_NESTING }),
+            other => panic!("{other:?}"),
+        }
         let fine = format!(r#"{{"tools": [{{"kind": "x", "deep": {}{}}}]}}"#, "[".repeat(100), "]".repeat(100));
         assert!(load(&fine).is_ok());
         let in_strings = format!(r#"{{"tools": [], "name": "{}\"{}"}}"#, "[".repeat(300), "{".repeat(300));

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use super::syntax::{self, Checked, Span};
+use super::syntax::{self, Checked, Refused, Span};
 use super::{LoadError, Options, SyntaxError};
 use crate::model::{Error, Lints, Located, Report, Warning};
 
@@ -15,8 +15,9 @@ pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
 /// read, one level deeper is refused, whatever the document kind.
 pub const MAX_NESTING: usize = 128;
 
-/// Checks the limits, then checks that `text` is JSON, for [`Node::root`] to read. The limits
-/// come first, so every kind refuses the same documents.
+/// Checks the size, then that `text` is JSON nesting at most [`MAX_NESTING`] deep, for
+/// [`Node::root`] to read. A limit wins over a syntax error wherever that lies, so every kind
+/// refuses the same documents.
 #[inline]
 pub(crate) fn parse(text: &str) -> Result<Checked<'_>, LoadError> {
     if text.len() > MAX_DOCUMENT_BYTES {
@@ -27,10 +28,15 @@ pub(crate) fn parse(text: &str) -> Result<Checked<'_>, LoadError> {
             "the text starts with a byte order mark (U+FEFF); save the file as UTF-8 without a BOM",
         )));
     }
-    if nesting_exceeds(text.as_bytes(), MAX_NESTING) {
-        return Err(invalid_document(Error::TooDeep { limit: MAX_NESTING }));
+    let too_deep = || invalid_document(Error::TooDeep { limit: MAX_NESTING });
+    match syntax::check(text, MAX_NESTING) {
+        Ok(doc) => Ok(doc),
+        Err(Refused::TooDeep) => Err(too_deep()),
+        // The limit comes before the syntax: a text nesting too deep past its first syntax
+        // error is refused as too deep too. Only a refused text pays for this second scan.
+        Err(Refused::Syntax(_)) if nesting_exceeds(text.as_bytes(), MAX_NESTING) => Err(too_deep()),
+        Err(Refused::Syntax(error)) => Err(LoadError::NotJson(error)),
     }
-    syntax::check(text).map_err(LoadError::NotJson)
 }
 
 #[inline]
@@ -38,8 +44,8 @@ pub(crate) fn invalid_document(error: Error) -> LoadError {
     LoadError::Invalid(Report { errors: vec![Located { pointer: String::new(), item: error }], ..Report::default() })
 }
 
-/// Whether brackets outside strings nest deeper than `limit`. Strings in invalid text may
-/// be misread; such text is refused as not JSON anyway.
+/// Whether brackets outside strings nest deeper than `limit`, read past any syntax error.
+/// Strings in invalid text may be misread; such text is refused either way.
 #[inline]
 fn nesting_exceeds(bytes: &[u8], limit: usize) -> bool {
     // Depth never exceeds the number of opening brackets; counting them vectorizes, and

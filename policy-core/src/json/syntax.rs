@@ -71,12 +71,21 @@ pub(crate) struct Checked<'a> {
 /// Where a value starts and ends in its text.
 pub(crate) type Span = (usize, usize);
 
-/// Checks that `text` is one JSON value, with only whitespace around it. Iterative: the
-/// depth costs heap, not stack, so a deep text cannot overflow it.
+/// Why [`check`] refused a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refused {
+    /// Not JSON.
+    Syntax(SyntaxError),
+    /// Arrays and objects nest deeper than the limit, before any syntax error.
+    TooDeep,
+}
+
+/// Checks that `text` is one JSON value, with only whitespace around it, nesting at most
+/// `max_depth` deep. Iterative: the depth costs heap, not stack.
 #[inline]
-pub(crate) fn check(text: &str) -> Result<Checked<'_>, SyntaxError> {
+pub(crate) fn check(text: &str, max_depth: usize) -> Result<Checked<'_>, Refused> {
     let mut cursor = Cursor { bytes: text.as_bytes(), at: 0 };
-    let fail = |cursor: &Cursor<'_>, what| Err(cursor.error(text, what));
+    let fail = |cursor: &Cursor<'_>, what| Err(Refused::Syntax(cursor.error(text, what)));
     // The open containers, innermost last: `[` or `{`, and the place of its end in `ends`
     // when it is indexed.
     let mut open: Vec<(u8, Option<usize>)> = Vec::new();
@@ -86,6 +95,9 @@ pub(crate) fn check(text: &str) -> Result<Checked<'_>, SyntaxError> {
         // A value is expected here.
         match cursor.peek() {
             Some(opening @ (b'{' | b'[')) => {
+                if open.len() == max_depth {
+                    return Err(Refused::TooDeep);
+                }
                 cursor.at += 1;
                 cursor.skip_whitespace();
                 if cursor.peek() == Some(closing(opening)) {
@@ -580,6 +592,11 @@ mod tests {
     #[test]
     fn accepts_json_and_refuses_the_rest_with_a_place() {
         assert_eq!(SyntaxError::at_start("why").to_string(), "why at line 1, column 1");
+        // The depth counts empty containers too, and comes before a later syntax error.
+        assert_eq!(check("[[[]]]", 3).err(), None);
+        assert_eq!(check("[[[[]]]]", 3).err(), Some(Refused::TooDeep));
+        assert_eq!(check("[{\"a\":[[1,]]}]", 3).err(), Some(Refused::TooDeep));
+        assert!(matches!(check("[1,][[[[", 3), Err(Refused::Syntax(_))));
         for ok in [
             "{}",
             " [ ] ",
@@ -590,7 +607,7 @@ mod tests {
             "1E40",
             "123456789012345678901234567890",
         ] {
-            assert_eq!(check(ok).err(), None, "{ok}");
+            assert_eq!(check(ok, 128).err(), None, "{ok}");
         }
         for (bad, what, line, column) in [
             ("", "unexpected end of text", 1, 1),
@@ -615,23 +632,23 @@ mod tests {
             ("[\"é\" x]", "expected `,` or `]`", 1, 6),
             ("[[", "unexpected end of text", 1, 3),
         ] {
-            assert_eq!(check(bad).err(), Some(SyntaxError { what, line, column }), "{bad}");
+            assert_eq!(check(bad, 128).err(), Some(Refused::Syntax(SyntaxError { what, line, column })), "{bad}");
         }
     }
 
     #[test]
     fn members_and_strings_are_read_from_checked_text() {
         let text = r#" { "a" : [1, {"b": "]"}] , "c\"d": "x\\y" ,"e":{}} "#;
-        for doc in [check(text).unwrap(), Checked::again(text)] {
+        for doc in [check(text, 128).unwrap(), Checked::again(text)] {
             let slice = |(start, end): Span| &text[start..end];
             let (root, end) = doc.root();
             assert_eq!((root, end), (1, text.len() - 1));
             let read: Vec<_> = doc.fields(root).map(|(key, value)| (key, slice(value))).collect();
             assert_eq!(read, [("\"a\"", "[1, {\"b\": \"]\"}]"), (r#""c\"d""#, r#""x\\y""#), ("\"e\"", "{}")]);
         }
-        let doc = check("[ [ ] , { } ]").unwrap();
+        let doc = check("[ [ ] , { } ]", 128).unwrap();
         assert_eq!(doc.items(doc.root().0).map(|(start, _)| doc.fields(start).count()).collect::<Vec<_>>(), [0, 0]);
-        let doc = check("[1 , \"2\",[3]]").unwrap();
+        let doc = check("[1 , \"2\",[3]]", 128).unwrap();
         let items: Vec<&str> = doc.items(0).map(|(start, end)| &doc.text()[start..end]).collect();
         assert_eq!(items, ["1", "\"2\"", "[3]"]);
         assert_eq!(decode(r#""c\"d""#), "c\"d");
@@ -643,7 +660,7 @@ mod tests {
     fn long_containers_near_the_top_are_indexed_and_read_the_same() {
         let long = format!("[{}]", "\"0123456789\",".repeat(10) + "0");
         let text = format!("{{\"a\": {{\"b\": {long}, \"c\": [{long}]}}, \"d\": []}}");
-        let doc = check(&text).unwrap();
+        let doc = check(&text, 128).unwrap();
         let starts: Vec<&str> = doc.ends.iter().map(|&(start, end)| &text[start..end]).collect();
         // The root, `a` and `b` (three levels); not `c`'s inner list (the fourth), and no
         // short container.
