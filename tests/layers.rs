@@ -7,10 +7,6 @@
 //! A module is a top-level file or folder of `policy-core/src`; an import is a `crate::…`
 //! path (or `super::super::…`) outside `#[cfg(test)]` code. This test reads the sources and
 //! fails on any import that points up or sideways, naming the file and line.
-//!
-//! It also checks that every function of policy-core is `#[inline]`, so that its machine code
-//! is generated in the crate that calls it: a crate that only writes `builtin_tools!` does not
-//! generate code for the reader, the builder or the runtime adapters.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -112,44 +108,6 @@ fn the_error_type_knows_no_catalog_and_the_reader_no_runtime_rule() {
     for word in ["subagent", "AgentTools", "claude", "copilot", "ClientMode"] {
         assert!(!non_test(&reader).to_lowercase().contains(&word.to_lowercase()), "json/reader.rs knows `{word}`");
     }
-}
-
-/// The lines (1-based) of functions in `text`, outside its test module, that are not
-/// `#[inline]`.
-fn not_inline(text: &str) -> Vec<usize> {
-    let lines: Vec<&str> = non_test(text).lines().collect();
-    let mut found = Vec::new();
-    for (number, line) in lines.iter().enumerate() {
-        let mut item = line.trim();
-        for qualifier in ["pub(crate) ", "pub(super) ", "pub ", "const ", "async "] {
-            item = item.strip_prefix(qualifier).unwrap_or(item);
-        }
-        if !item.starts_with("fn ") {
-            continue;
-        }
-        let attributes = lines[..number].iter().rev().map(|l| l.trim()).take_while(|l| l.starts_with("#["));
-        if !attributes.into_iter().any(|a| a.starts_with("#[inline")) {
-            found.push(number + 1);
-        }
-    }
-    found
-}
-
-#[test]
-fn every_function_is_compiled_where_it_is_called() {
-    let files = policy_core_sources();
-    let mut missing = Vec::new();
-    for (relative, text) in &files {
-        missing.extend(not_inline(text).into_iter().map(|line| format!("{}:{line}", relative.display())));
-    }
-    assert!(files.len() > 20, "policy-core has {} source files", files.len());
-    assert!(missing.is_empty(), "functions without `#[inline]`:\n{}", missing.join("\n"));
-}
-
-#[test]
-fn the_inline_scanner_sees_what_it_must() {
-    let text = "#[inline]\npub fn a() {}\n/// Docs.\n#[must_use]\n#[inline]\npub(crate) const fn b() {}\n    fn c() {}\n#[inline]\n// x\nasync fn d() {}\nlet fn_ = 1;\n#[cfg(test)]\nmod tests {\nfn e() {}\n}";
-    assert_eq!(not_inline(text), [7, 10]);
 }
 
 #[test]

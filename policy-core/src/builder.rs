@@ -28,7 +28,6 @@ pub struct Policy;
 
 impl Policy {
     /// A builder for the default policy: `copilot-cli` mode, no filter.
-    #[inline]
     pub fn builder() -> PolicyBuilder {
         PolicyBuilder { client_mode: ClientMode::CopilotCli, available: None, excluded: None, state: PhantomData }
     }
@@ -157,7 +156,6 @@ non_empty_arrays! {
 }
 
 impl<M, A, X> PolicyBuilder<M, A, X> {
-    #[inline]
     fn into_state<M2, A2, X2>(self) -> PolicyBuilder<M2, A2, X2> {
         PolicyBuilder {
             client_mode: self.client_mode,
@@ -168,7 +166,6 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
     }
 
     /// Empty client mode: the session offers only what the allow-list names.
-    #[inline]
     pub fn client_mode_empty(mut self) -> PolicyBuilder<EmptyMode, A, X>
     where
         M: ClientModeUnset,
@@ -178,7 +175,6 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
     }
 
     /// The allow-list: these names, in this order (`[]`: built-ins off, other sources kept).
-    #[inline]
     pub fn available_tools<L: NameArray>(mut self, names: L) -> PolicyBuilder<M, L::Allow, X>
     where
         A: AllowListUnset,
@@ -188,7 +184,6 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
     }
 
     /// The allow-list: the isolated set.
-    #[inline]
     pub fn available_isolated(mut self) -> PolicyBuilder<M, IsolatedAllowList, X>
     where
         A: AllowListUnset,
@@ -198,7 +193,6 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
     }
 
     /// The deny-list: these names (`[]`: nothing excluded).
-    #[inline]
     pub fn excluded_tools<L: NameArray>(mut self, names: L) -> PolicyBuilder<M, A, DenyListSet>
     where
         X: DenyListUnset,
@@ -208,7 +202,6 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
     }
 
     /// The deny-list: the isolated set.
-    #[inline]
     pub fn excluded_isolated(mut self) -> PolicyBuilder<M, A, DenyListSet>
     where
         X: DenyListUnset,
@@ -220,7 +213,6 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
     /// Resolves the policy (SPEC §1.4). A name listed twice in one list (`bash` and
     /// `builtin:bash`) is kept once, at its first place, which changes nothing the session
     /// offers; [`PolicyBuilder::try_build`] refuses it instead, as the JSON loader does.
-    #[inline]
     pub fn build(self) -> ResolvedPolicy
     where
         A: AllowListFor<M>,
@@ -241,7 +233,6 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
     }
 
     /// Resolves the policy, refusing duplicates with the JSON loader's errors.
-    #[inline]
     pub fn try_build(self) -> Result<ResolvedPolicy, Errors>
     where
         A: AllowListFor<M>,

@@ -34,20 +34,12 @@ pub mod catalog;
 
 pub mod model;
 
-#[cfg(feature = "api")]
-#[cfg_attr(docsrs, doc(cfg(feature = "api")))]
 pub mod builder;
-#[cfg(feature = "serde")]
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod json;
 
-#[cfg(feature = "api")]
-#[cfg_attr(docsrs, doc(cfg(feature = "api")))]
 pub mod runtime;
 
 pub use model::*;
-#[cfg(all(feature = "serde", feature = "api"))]
 pub use runtime::copilot::SessionToolFilter;
-#[cfg(feature = "api")]
 pub use runtime::copilot::{ClientKey, ClientStorage};
 pub use text::did_you_mean;

@@ -8,13 +8,11 @@ use std::fmt::{self, Write};
 /// Candidates that differ only in case or in `-`/`_` (`availableTools` against
 /// `available-tools`) win outright; otherwise the edit distance must be at most a
 /// third of the longer word (and at least 1).
-#[inline]
 pub fn did_you_mean<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     closest(input, &mut candidates.into_iter())
 }
 
 /// [`did_you_mean`]'s body, compiled once rather than for every kind of candidate list.
-#[inline]
 fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Option<&'c str> {
     let separators = |word: &str| word.bytes().filter(|b| matches!(b, b'-' | b'_')).count();
     let input_separators = separators(input);
@@ -46,7 +44,6 @@ fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Op
 }
 
 /// Lowercase, with `-` and `_` removed.
-#[inline]
 fn fold(word: &str) -> String {
     let mut folded = String::with_capacity(word.len());
     for c in word.chars() {
@@ -59,7 +56,6 @@ fn fold(word: &str) -> String {
 
 /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
 /// two neighbours each cost one (`bsah` is one edit from `bash`).
-#[inline]
 fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
@@ -86,13 +82,11 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// ` (did you mean `x`?)`, or nothing.
-#[inline]
 pub(crate) fn hint(suggestion: Option<&str>) -> String {
     suggestion.map_or_else(String::new, |s| format!(" (did you mean `{}`?)", Shown(s)))
 }
 
 /// Each item on a line of its own, with no line break after the last.
-#[inline]
 pub(crate) fn lines<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: impl IntoIterator<Item = T>) -> fmt::Result {
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
@@ -104,7 +98,6 @@ pub(crate) fn lines<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: impl Int
 }
 
 /// `items`, each between two `quote`s, with `separator` between them: `'a', 'b'`.
-#[inline]
 pub(crate) fn join(items: &mut dyn Iterator<Item = &str>, quote: &str, separator: &str) -> String {
     let mut out = String::new();
     for (i, item) in items.enumerate() {
@@ -119,7 +112,6 @@ pub(crate) fn join(items: &mut dyn Iterator<Item = &str>, quote: &str, separator
 }
 
 /// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``.
-#[inline]
 pub(crate) fn one_of(expected: &[&str]) -> String {
     match expected {
         [] => String::from("nothing"),
@@ -150,7 +142,6 @@ pub const SHOWN_PREFIX: usize = 64;
 pub struct Shown<'a>(pub &'a str);
 
 impl fmt::Display for Shown<'_> {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let total = self.0.chars().count();
         let shown = if total > MAX_SHOWN_CHARS { SHOWN_PREFIX } else { total };
@@ -178,7 +169,6 @@ impl fmt::Display for Shown<'_> {
 
 /// Control characters, line and paragraph separators, and characters that print nothing or
 /// reorder what follows (format characters, bidi controls, variation selectors, tags).
-#[inline]
 fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(c,

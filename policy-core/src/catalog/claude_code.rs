@@ -25,7 +25,6 @@ macro_rules! catalog {
             pub const NAMES: &'static [&'static str] = &[$($name,)*];
 
             /// The name the CLI knows it by.
-            #[inline]
             pub const fn name(self) -> &'static str {
                 match self {
                     $(ClaudeTool::$variant => $name,)*
@@ -33,7 +32,6 @@ macro_rules! catalog {
             }
 
             /// The tool with exactly this canonical name (case-sensitive).
-            #[inline]
             pub fn from_canonical(name: &str) -> Option<ClaudeTool> {
                 match name {
                     $($name => Some(ClaudeTool::$variant),)*

@@ -52,7 +52,6 @@ macro_rules! names {
         pub const BUILTIN_TOOLS: &[&str] = &[$($name),*];
 
         /// Whether `name` is a built-in of the pinned CLI (on Linux or Windows).
-        #[inline]
         pub fn is_builtin(name: &str) -> bool {
             matches!(name, $($name)|*) || WINDOWS_TOOLS.contains(&name)
         }
@@ -120,7 +119,6 @@ pub const AGENT_ALIASES: &[(&str, &[&str])] = &[
 ];
 
 /// Every built-in name, Linux and Windows: the candidates of a did-you-mean.
-#[inline]
 pub fn all_builtins() -> impl Iterator<Item = &'static str> + Clone {
     BUILTIN_TOOLS.iter().chain(WINDOWS_TOOLS).copied()
 }

@@ -24,13 +24,11 @@ pub struct ClaudeCodeDocument {
 }
 
 /// Reads a selection, or an object holding one under `builtin_tools`.
-#[inline]
 pub fn load_claude_code(text: &str) -> Result<ClaudeCodeDocument, LoadError> {
     load_claude_code_with(text, Options::default())
 }
 
 /// [`load_claude_code`] with options (strict mode refuses legacy aliases).
-#[inline]
 pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeDocument, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
@@ -43,13 +41,11 @@ pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeD
 impl ClaudeCodeSelection {
     /// Reads a selection, or an object holding one under `builtin_tools`: see
     /// [`load_claude_code`].
-    #[inline]
     pub fn from_json(text: &str) -> Result<ClaudeCodeDocument, LoadError> {
         load_claude_code(text)
     }
 }
 
-#[inline]
 fn document(root: Node<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
     let Some(fields) = root.object() else {
         sink.error(Ptr::Root, wrong_type("a selection object or an object with `builtin_tools`", root));
@@ -86,7 +82,6 @@ fn document(root: Node<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
     }
 }
 
-#[inline]
 fn selection(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
     let Some(fields) = value.object() else {
         sink.error(at, Error::ClaudeShape);
@@ -97,7 +92,6 @@ fn selection(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeCode
 }
 
 /// A selection object's fields, duplicates already refused.
-#[inline]
 fn selection_fields(fields: &[(Cow<'_, str>, Node<'_>)], at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
     let mut shape_ok = true;
     for (key, _) in fields.iter().filter(|(key, _)| !SELECTION_KEYS.contains(&key.as_ref())) {
@@ -116,10 +110,10 @@ fn selection_fields(fields: &[(Cow<'_, str>, Node<'_>)], at: Ptr<'_>, sink: &mut
     let (key, value) = given[0];
     let list_at = at.key(key);
     let text = value.string();
-    let shape_value = match (&text, value.first()) {
-        (Some(text), _) => ShapeValue::Str(text),
-        (None, b'[') => ShapeValue::List,
-        (None, _) => ShapeValue::Other(value.type_name()),
+    let shape_value = match &text {
+        Some(text) => ShapeValue::Str(text),
+        None if value.is_array() => ShapeValue::List,
+        None => ShapeValue::Other(value.type_name()),
     };
     let shape = match ShapeDraft::of(key, shape_value) {
         Ok(shape) => shape,

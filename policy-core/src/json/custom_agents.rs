@@ -7,7 +7,6 @@ use crate::model::{AgentTools, At, CustomAgent, DefaultAgent, Error, Errors};
 
 /// Reads `customAgents` at `at`, reporting every problem to `sink`; `None` when any agent
 /// is invalid.
-#[inline]
 pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<CustomAgent>> {
     let Some(agents) = value.array() else {
         sink.error(at, wrong_type("an array of custom agents", value));
@@ -53,7 +52,6 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
 /// Reads `defaultAgent` at `at`: an object whose `excludedTools` is an array of unprefixed
 /// names, checked like a sub-agent's list. An object without `excludedTools` holds nothing the
 /// author could have meant, so it is refused; other keys pass through. `None` when invalid.
-#[inline]
 pub(crate) fn read_default_agent(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<DefaultAgent> {
     let Some(fields) = value.object() else {
         sink.error(at, wrong_type("a default agent object", value));
@@ -78,7 +76,6 @@ pub(crate) fn read_default_agent(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) 
 /// One agent's `tools`: `Some(None)` for null, `Some(Some(list))` for a valid list, `None`
 /// when invalid (reported).
 #[allow(clippy::option_option)] // null, a list, or refused: three outcomes the caller keeps apart
-#[inline]
 fn agent_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Option<Vec<String>>> {
     if value.is_null() {
         return Some(None);
@@ -95,14 +92,12 @@ fn agent_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Option<V
 
 /// The strings of a list of tool names, and where each stands: the names are checked even
 /// when another item is not a string (reported), so every error is reported at once.
-#[inline]
 fn list_names(items: &[Node<'_>], at: Ptr<'_>, sink: &mut Sink) -> (Vec<usize>, Vec<String>) {
     tool_names(items, at, sink).into_iter().enumerate().filter_map(|(t, name)| Some((t, name?.into_owned()))).unzip()
 }
 
 /// Reports a list check's errors at the items they name (`places` maps a checked name back
 /// to its item).
-#[inline]
 fn report_list_errors(errors: Option<&Errors>, places: &[usize], at: Ptr<'_>, sink: &mut Sink) {
     for (place, error) in errors.iter().flat_map(|errors| errors.iter()) {
         let At::AgentTool(t) = place else { continue };

@@ -12,17 +12,14 @@ mod custom_agents;
 mod observed;
 mod reader;
 pub mod schema;
-mod syntax;
 
 use std::fmt;
 
 pub use claude_code::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 pub use copilot::{CopilotDocument, load, load_definition, load_entry, load_with};
-#[cfg(feature = "serde_json")]
 pub use copilot::{load_definition_value, load_entry_value, load_value};
 pub use observed::{read_claude_init, read_copilot_tools};
 pub use reader::{MAX_DOCUMENT_BYTES, MAX_NESTING};
-pub use syntax::SyntaxError;
 
 use crate::model::runtime::Runtime;
 use crate::model::{Error, Lint, Lints, Located, Report, Warning};
@@ -49,24 +46,23 @@ impl Options {
 
     /// These options, with `lint` not reported.
     #[must_use]
-    #[inline]
     pub const fn allow(self, lint: Lint) -> Options {
         Options { strict: self.strict, allowed: self.allowed.with(lint) }
     }
 }
 
 /// Why a document was not loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum LoadError {
-    /// The text is not JSON (the CLI's exit code 2).
-    NotJson(SyntaxError),
+    /// The text is not JSON: what `serde_json` refuses, with its line and column (the CLI's
+    /// exit code 2).
+    NotJson(serde_json::Error),
     /// The document is JSON but breaks rules; every error is in the report (exit code 1).
     Invalid(Report),
 }
 
 impl fmt::Display for LoadError {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::NotJson(error) => write!(f, "not JSON: {error}"),
@@ -79,7 +75,6 @@ impl std::error::Error for LoadError {}
 
 impl From<Error> for LoadError {
     /// A whole-document error, at the root pointer.
-    #[inline]
     fn from(error: Error) -> LoadError {
         reader::invalid_document(error)
     }
@@ -97,7 +92,6 @@ pub enum Document {
 
 impl Document {
     /// Reads `text` as a document for `runtime`.
-    #[inline]
     pub fn load(runtime: Runtime, text: &str, options: Options) -> Result<Document, LoadError> {
         match runtime {
             Runtime::ClaudeCode => load_claude_code_with(text, options).map(Document::ClaudeCode),
@@ -110,7 +104,6 @@ impl Document {
     }
 
     /// Valid, but probably not meant.
-    #[inline]
     pub fn warnings(&self) -> &[Located<Warning>] {
         match self {
             Document::Copilot(document) => document.warnings(),
@@ -119,7 +112,6 @@ impl Document {
     }
 
     /// How many warnings there were beyond those kept.
-    #[inline]
     pub fn omitted_warnings(&self) -> usize {
         match self {
             Document::Copilot(document) => document.omitted_warnings(),

@@ -9,7 +9,6 @@ use crate::model::{Error, OfferedTool};
 /// The tools of a `getCurrentMetadata` result: `{"tools": [...]}`, or the JSON-RPC response
 /// holding it under `result`. `"tools": null` (tools not initialized) is refused: call
 /// `session.tools.initializeAndValidate` first.
-#[inline]
 pub fn read_copilot_tools(text: &str) -> Result<Vec<OfferedTool>, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
@@ -24,7 +23,6 @@ pub fn read_copilot_tools(text: &str) -> Result<Vec<OfferedTool>, LoadError> {
     })
 }
 
-#[inline]
 fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<OfferedTool>> {
     let Some(fields) = value.object() else {
         sink.error(at, wrong_type("a `getCurrentMetadata` result object", value));
@@ -82,7 +80,6 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
 
 /// The tools of the first `{"type": "system", "subtype": "init"}` message of a Claude Code
 /// stream-json transcript (one JSON message per line), or of that message alone.
-#[inline]
 pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
         let doc = reader::parse(line)?;
@@ -95,7 +92,7 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
         let mut sink = Sink::new(super::Options::default());
         let (fields, _) = unique_keys(fields, Ptr::Root, &mut sink);
         let tools = fields.iter().find(|(k, _)| k == "tools").map(|(_, v)| *v);
-        let names = if let Some(items) = tools.and_then(|tools| tools.array()) {
+        let names = if let Some(items) = tools.and_then(Node::array) {
             tool_names(&items, Ptr::Root.key("tools"), &mut sink)
         } else {
             sink.error(Ptr::Root.key("tools"), Error::NotAttestable { reason: "the init message has no `tools` list" });

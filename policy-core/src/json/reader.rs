@@ -1,153 +1,253 @@
-//! The one reader every document kind goes through: the size and nesting limits, the text
-//! checked once ([`syntax`]), values read one level at a time and borrowed from the text,
-//! duplicate keys refused, RFC 6901 pointers, and a sink that collects every error of a
-//! document at once.
+//! The one reader every document kind goes through. `serde_json` parses the text into a
+//! small tree that keeps every object's keys in document order, a key given twice included,
+//! within the size and nesting limits; the readers walk that tree with RFC 6901 pointers and a
+//! sink that collects every error of a document at once.
+//!
+//! A tree, rather than a `DeserializeSeed` walk straight over the text: a reader looks at an
+//! object's keys together before it reads any value (whether a definition has `tools`, whether
+//! an item's `kind` makes it the policy, which keys are repeated), so the walk would have to
+//! buffer each object anyway. The same tree is built by any serde deserializer, which is how
+//! the stored forms (`Deserialize`) run through this reader too.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fmt;
 
-use super::syntax::{self, Checked, Refused, Span};
-use super::{LoadError, Options, SyntaxError};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+
+use super::{LoadError, Options};
 use crate::model::{Error, Lints, Located, Report, Warning};
 
 /// The largest document accepted, in bytes.
 pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
 /// The deepest nesting accepted: a document whose arrays and objects nest exactly this deep is
-/// read, one level deeper is refused, whatever the document kind.
-pub const MAX_NESTING: usize = 128;
+/// read, one level deeper is refused, whatever the document kind. It sits below
+/// `serde_json`'s own recursion limit (128), so every text this reader takes, `serde_json`
+/// takes too.
+pub const MAX_NESTING: usize = 100;
 
-/// Checks the size, then that `text` is JSON nesting at most [`MAX_NESTING`] deep, for
-/// [`Node::root`] to read. A limit wins over a syntax error wherever that lies, so every kind
-/// refuses the same documents.
-#[inline]
-pub(crate) fn parse(text: &str) -> Result<Checked<'_>, LoadError> {
+/// A JSON value as the readers see it: strings borrowed from the text where they hold no
+/// escape, objects as their fields in document order, repeated keys kept.
+#[derive(Debug)]
+pub(crate) enum Value<'a> {
+    Null,
+    Bool(bool),
+    Number,
+    String(Cow<'a, str>),
+    Array(Vec<Value<'a>>),
+    Object(Vec<(Cow<'a, str>, Value<'a>)>),
+}
+
+/// Checks the size, then parses `text` with `serde_json` into a [`Value`] nesting at most
+/// [`MAX_NESTING`] deep. What `serde_json` refuses is not JSON.
+pub(crate) fn parse(text: &str) -> Result<Value<'_>, LoadError> {
     if text.len() > MAX_DOCUMENT_BYTES {
         return Err(invalid_document(Error::DocumentTooLarge { size: text.len(), limit: MAX_DOCUMENT_BYTES }));
     }
-    if text.starts_with('\u{feff}') {
-        return Err(LoadError::NotJson(SyntaxError::at_start(
-            "the text starts with a byte order mark (U+FEFF); save the file as UTF-8 without a BOM",
-        )));
-    }
-    let too_deep = || invalid_document(Error::TooDeep { limit: MAX_NESTING });
-    match syntax::check(text, MAX_NESTING) {
-        Ok(doc) => Ok(doc),
-        Err(Refused::TooDeep) => Err(too_deep()),
-        // The limit comes before the syntax: a text nesting too deep past its first syntax
-        // error is refused as too deep too. Only a refused text pays for this second scan.
-        Err(Refused::Syntax(_)) if nesting_exceeds(text.as_bytes(), MAX_NESTING) => Err(too_deep()),
-        Err(Refused::Syntax(error)) => Err(LoadError::NotJson(error)),
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let parsed = Levels(MAX_NESTING).deserialize(&mut deserializer).and_then(|value| {
+        deserializer.end()?;
+        Ok(value)
+    });
+    parsed.map_err(|error| match error.classify() {
+        // The tree takes every JSON value, so its only data error is the nesting limit.
+        serde_json::error::Category::Data => invalid_document(Error::TooDeep { limit: MAX_NESTING }),
+        _ => LoadError::NotJson(error),
+    })
+}
+
+impl<'de> Deserialize<'de> for Value<'de> {
+    /// Any self-describing input, as the readers see it; nesting deeper than [`MAX_NESTING`]
+    /// is refused.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Value<'de>, D::Error> {
+        Levels(MAX_NESTING).deserialize(deserializer)
     }
 }
 
-#[inline]
 pub(crate) fn invalid_document(error: Error) -> LoadError {
     LoadError::Invalid(Report { errors: vec![Located { pointer: String::new(), item: error }], ..Report::default() })
 }
 
-/// Whether brackets outside strings nest deeper than `limit`, read past any syntax error.
-/// Strings in invalid text may be misread; such text is refused either way.
-#[inline]
-fn nesting_exceeds(bytes: &[u8], limit: usize) -> bool {
-    // Depth never exceeds the number of opening brackets; counting them vectorizes, and
-    // nearly every document stops here.
-    let opening: usize = bytes
-        .chunks(255)
-        .map(|chunk| usize::from(chunk.iter().fold(0u8, |n, &b| n + u8::from(b == b'[') + u8::from(b == b'{'))))
-        .sum();
-    if opening <= limit {
-        return false;
-    }
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for &b in bytes {
-        match (in_string, escaped, b) {
-            (true, true, _) => escaped = false,
-            (true, false, b'\\') => escaped = true,
-            (true, false, b'"') | (false, _, b'"') => in_string = !in_string,
-            (false, _, b'[' | b'{') => {
-                depth += 1;
-                if depth > limit {
-                    return true;
-                }
-            }
-            (false, _, b']' | b'}') => depth = depth.saturating_sub(1),
-            _ => {}
+/// A value, with how many levels of arrays and objects it may still open.
+#[derive(Clone, Copy)]
+struct Levels(usize);
+
+impl Levels {
+    fn enter<E: de::Error>(self) -> Result<Levels, E> {
+        match self.0.checked_sub(1) {
+            Some(left) => Ok(Levels(left)),
+            None => Err(E::custom(Error::TooDeep { limit: MAX_NESTING })),
         }
     }
-    false
 }
 
-/// A checked JSON value not yet looked into, read one level at a time.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Node<'a> {
-    doc: &'a Checked<'a>,
-    span: Span,
+impl<'de> DeserializeSeed<'de> for Levels {
+    type Value = Value<'de>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value<'de>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
 }
+
+impl<'de> Visitor<'de> for Levels {
+    type Value = Value<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Value<'de>, E> {
+        Ok(Value::Bool(value))
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Value<'de>, E> {
+        Ok(Value::Number)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Value<'de>, E> {
+        Ok(Value::Number)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Value<'de>, E> {
+        Ok(Value::Number)
+    }
+
+    fn visit_borrowed_str<E>(self, value: &'de str) -> Result<Value<'de>, E> {
+        Ok(Value::String(Cow::Borrowed(value)))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Value<'de>, E> {
+        Ok(Value::String(Cow::Owned(value.to_owned())))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<Value<'de>, E> {
+        Ok(Value::String(Cow::Owned(value)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value<'de>, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value<'de>, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value<'de>, D::Error> {
+        self.deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value<'de>, A::Error> {
+        let inner = self.enter()?;
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+        while let Some(item) = seq.next_element_seed(inner)? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value<'de>, A::Error> {
+        let inner = self.enter()?;
+        let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(0).min(64));
+        while let Some(key) = map.next_key_seed(Key)? {
+            fields.push((key, map.next_value_seed(inner)?));
+        }
+        Ok(Value::Object(fields))
+    }
+}
+
+/// An object's key, borrowed from the text where it holds no escape.
+struct Key;
+
+impl<'de> DeserializeSeed<'de> for Key {
+    type Value = Cow<'de, str>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Cow<'de, str>, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Key {
+    type Value = Cow<'de, str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string key")
+    }
+
+    fn visit_borrowed_str<E>(self, value: &'de str) -> Result<Cow<'de, str>, E> {
+        Ok(Cow::Borrowed(value))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Cow<'de, str>, E> {
+        Ok(Cow::Owned(value.to_owned()))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<Cow<'de, str>, E> {
+        Ok(Cow::Owned(value))
+    }
+}
+
+/// A value not yet looked into, read one level at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node<'a>(&'a Value<'a>);
 
 /// An object's fields in document order, duplicates included.
 pub(crate) type Fields<'a> = Vec<(Cow<'a, str>, Node<'a>)>;
 
 impl<'a> Node<'a> {
     /// The document's top-level value.
-    #[inline]
-    pub(crate) fn root(doc: &'a Checked<'a>) -> Node<'a> {
-        Node { doc, span: doc.root() }
-    }
-
-    /// The value's text, exactly as written.
-    #[inline]
-    pub(crate) fn text(&self) -> &'a str {
-        &self.doc.text()[self.span.0..self.span.1]
-    }
-
-    /// Where the value starts and ends in the document's text.
-    #[inline]
-    pub(crate) fn span(&self) -> Span {
-        self.span
-    }
-
-    #[inline]
-    pub(crate) fn first(&self) -> u8 {
-        self.doc.text().as_bytes()[self.span.0]
+    pub(crate) fn root(value: &'a Value<'a>) -> Node<'a> {
+        Node(value)
     }
 
     /// The JSON type, as an error message says it.
-    #[inline]
-    pub(crate) fn type_name(&self) -> &'static str {
-        match self.first() {
-            b'{' => "an object",
-            b'[' => "an array",
-            b'"' => "a string",
-            b't' | b'f' => "a boolean",
-            b'n' => "null",
-            _ => "a number",
+    pub(crate) fn type_name(self) -> &'static str {
+        match self.0 {
+            Value::Object(_) => "an object",
+            Value::Array(_) => "an array",
+            Value::String(_) => "a string",
+            Value::Bool(_) => "a boolean",
+            Value::Null => "null",
+            Value::Number => "a number",
         }
     }
 
-    #[inline]
-    pub(crate) fn object(&self) -> Option<Fields<'a>> {
-        let doc = self.doc;
-        (self.first() == b'{')
-            .then(|| doc.fields(self.span.0).map(|(key, span)| (syntax::decode(key), Node { doc, span })).collect())
+    pub(crate) fn object(self) -> Option<Fields<'a>> {
+        match self.0 {
+            Value::Object(fields) => {
+                Some(fields.iter().map(|(key, value)| (Cow::Borrowed(&**key), Node(value))).collect())
+            }
+            _ => None,
+        }
     }
 
-    #[inline]
-    pub(crate) fn array(&self) -> Option<Vec<Node<'a>>> {
-        (self.first() == b'[').then(|| self.doc.items(self.span.0).map(|span| Node { doc: self.doc, span }).collect())
+    pub(crate) fn is_object(self) -> bool {
+        matches!(self.0, Value::Object(_))
     }
 
-    #[inline]
-    pub(crate) fn string(&self) -> Option<Cow<'a, str>> {
-        (self.first() == b'"').then(|| syntax::decode(self.text()))
+    pub(crate) fn array(self) -> Option<Vec<Node<'a>>> {
+        match self.0 {
+            Value::Array(items) => Some(items.iter().map(Node).collect()),
+            _ => None,
+        }
     }
 
-    #[inline]
-    pub(crate) fn is_true(&self) -> bool {
-        self.text() == "true"
+    pub(crate) fn is_array(self) -> bool {
+        matches!(self.0, Value::Array(_))
     }
 
-    #[inline]
-    pub(crate) fn is_null(&self) -> bool {
-        self.text() == "null"
+    pub(crate) fn string(self) -> Option<Cow<'a, str>> {
+        match self.0 {
+            Value::String(text) => Some(Cow::Borrowed(&**text)),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn is_true(self) -> bool {
+        matches!(self.0, Value::Bool(true))
+    }
+
+    pub(crate) fn is_null(self) -> bool {
+        matches!(self.0, Value::Null)
     }
 }
 
@@ -155,20 +255,20 @@ impl<'a> Node<'a> {
 /// an error at its own pointer. A reader that kept the last one would see a different
 /// document than a reviewer does, so every object the reader looks into goes through here.
 /// The second value says whether there was a duplicate.
-#[inline]
 pub(crate) fn unique_keys<'a, V>(
     fields: Vec<(Cow<'a, str>, V)>,
     at: Ptr<'_>,
     sink: &mut Sink,
 ) -> (Vec<(Cow<'a, str>, V)>, bool) {
+    let mut seen = HashSet::with_capacity(fields.len());
     let mut unique: Vec<(Cow<'a, str>, V)> = Vec::with_capacity(fields.len());
     let mut duplicated = false;
     for (key, value) in fields {
-        if unique.iter().any(|(k, _)| *k == key) {
-            sink.error(at.key(&key), Error::DuplicateKey { key: key.clone().into_owned() });
-            duplicated = true;
-        } else {
+        if seen.insert(key.clone()) {
             unique.push((key, value));
+        } else {
+            sink.error(at.key(&key), Error::DuplicateKey { key: key.to_string() });
+            duplicated = true;
         }
     }
     (unique, duplicated)
@@ -176,7 +276,6 @@ pub(crate) fn unique_keys<'a, V>(
 
 /// A list's items as tool names: each a string, or `None` where an item is not a string
 /// (an error at that item's pointer).
-#[inline]
 pub(crate) fn tool_names<'a>(items: &[Node<'a>], at: Ptr<'_>, sink: &mut Sink) -> Vec<Option<Cow<'a, str>>> {
     items
         .iter()
@@ -192,7 +291,6 @@ pub(crate) fn tool_names<'a>(items: &[Node<'a>], at: Ptr<'_>, sink: &mut Sink) -
 }
 
 /// An error for a value of the wrong JSON type.
-#[inline]
 pub(crate) fn wrong_type(expected: &'static str, found: Node<'_>) -> Error {
     Error::WrongType { expected, found: found.type_name() }
 }
@@ -206,25 +304,21 @@ pub(crate) enum Ptr<'a> {
 }
 
 impl<'a> Ptr<'a> {
-    #[inline]
     pub(crate) fn key(&'a self, key: &'a str) -> Ptr<'a> {
         Ptr::Key(self, key)
     }
 
-    #[inline]
     pub(crate) fn index(&'a self, index: usize) -> Ptr<'a> {
         Ptr::Index(self, index)
     }
 
     /// RFC 6901: `~` as `~0`, `/` as `~1`; the root is the empty string.
-    #[inline]
     pub(crate) fn render(&self) -> String {
         let mut out = String::new();
         self.render_into(&mut out);
         out
     }
 
-    #[inline]
     fn render_into(&self, out: &mut String) {
         match self {
             Ptr::Root => {}
@@ -260,7 +354,6 @@ pub(crate) struct Sink {
 }
 
 impl Sink {
-    #[inline]
     pub(crate) fn new(options: Options) -> Sink {
         Sink {
             report: Report::default(),
@@ -270,18 +363,15 @@ impl Sink {
         }
     }
 
-    #[inline]
     pub(crate) fn error(&mut self, at: Ptr<'_>, error: Error) {
         self.error_at(at.render(), error);
     }
 
-    #[inline]
     pub(crate) fn error_at(&mut self, pointer: String, error: Error) {
         self.report.errors.push(Located { pointer, item: error });
     }
 
     /// A warning at `pointer`; `warning` is told whether it may spend work on a suggestion.
-    #[inline]
     pub(crate) fn warn_at(&mut self, pointer: impl FnOnce() -> String, warning: impl FnOnce(bool) -> Warning) {
         let suggest = self.suggestions_left > 0;
         self.suggestions_left = self.suggestions_left.saturating_sub(1);
@@ -293,20 +383,17 @@ impl Sink {
     }
 
     /// A lint at `pointer`, unless it is allowed.
-    #[inline]
     pub(crate) fn lint(&mut self, pointer: impl FnOnce() -> String, warning: Warning) {
         if !warning.lint().is_some_and(|lint| self.allowed.contains(lint)) {
             self.warn_at(pointer, |_| warning);
         }
     }
 
-    #[inline]
     pub(crate) fn warn(&mut self, at: Ptr<'_>, warning: Warning) {
         self.warn_at(|| at.render(), |_| warning);
     }
 
     /// The warnings, or every error.
-    #[inline]
     pub(crate) fn finish(self) -> Result<Report, LoadError> {
         if self.report.errors.is_empty() { Ok(self.report) } else { Err(LoadError::Invalid(self.report)) }
     }

@@ -27,13 +27,11 @@ pub struct OfferedTool {
 
 impl OfferedTool {
     /// A tool the runtime does not mark as MCP.
-    #[inline]
     pub fn new(name: impl Into<String>) -> OfferedTool {
         OfferedTool { name: name.into(), mcp_server: None }
     }
 
     /// An MCP tool of `server`.
-    #[inline]
     pub fn mcp(name: impl Into<String>, server: impl Into<String>) -> OfferedTool {
         OfferedTool { name: name.into(), mcp_server: Some(server.into()) }
     }
@@ -60,7 +58,6 @@ pub struct Violation {
 
 impl fmt::Display for Violation {
     /// `<tool>: offered, but <why>`.
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: offered, but {}", Shown(&self.tool), self.why)
     }
@@ -84,19 +81,16 @@ pub struct Attestation {
 
 impl Attestation {
     /// Whether the session offers only what the policy allows.
-    #[inline]
     pub fn is_attested(&self) -> bool {
         self.violations.is_empty()
     }
 
     /// `Ok` when attested, else the attestation with its violations: "attest or end the
     /// session" as one `?`.
-    #[inline]
     pub fn ok(self) -> Result<Attestation, Attestation> {
         if self.is_attested() { Ok(self) } else { Err(self) }
     }
 
-    #[inline]
     fn drifted(&mut self, tool: String, cli: &str, strict: bool) {
         if strict {
             let why = format!("it is unknown to the catalog of {cli} (strict mode refuses drift)");
@@ -109,7 +103,6 @@ impl Attestation {
 
 impl fmt::Display for Attestation {
     /// One line per violation, or a summary when there is none.
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.violations.is_empty() {
             return write!(f, "attested: {} tools offered, all allowed", self.allowed.len() + self.drift.len());
@@ -124,7 +117,6 @@ impl ResolvedPolicy {
     /// Checks what a Copilot session offers (`getCurrentMetadata` after
     /// `initializeAndValidate`) against this policy.
     #[must_use]
-    #[inline]
     pub fn attest(&self, offered: &[OfferedTool], host: &Host, strict: bool) -> Attestation {
         let mut attestation = Attestation::default();
         for reported in offered {
@@ -178,7 +170,6 @@ impl ResolvedPolicy {
 /// governed by the selection; with [`Host::mcp_servers`], one of a server the host did not
 /// pass is a violation under a selection (`--strict-mcp-config` drops the others).
 #[must_use]
-#[inline]
 pub fn attest_claude_code(
     selection: Option<&ClaudeCodeSelection>,
     offered: &[String],

@@ -19,7 +19,6 @@ macro_rules! constants {
         /// The catalog's own `'static` wire name for `text` when it is a catalog name, bare
         /// (`bash`) or qualified (`builtin:bash`): parsing and qualifying the common names
         /// then allocates nothing.
-        #[inline]
         pub(crate) fn interned(text: &str) -> Option<WireName> {
             Some(match text {
                 $($name => $constant,)*
@@ -29,7 +28,6 @@ macro_rules! constants {
         }
 
         /// `builtin:<name>` as a `'static` wire name, for a catalog name.
-        #[inline]
         pub(crate) fn qualified_builtin(name: &str) -> Option<WireName> {
             Some(match name {
                 $($name => WireName::from_static(concat!("builtin:", $name)),)*
@@ -55,7 +53,6 @@ pub(crate) const ISOLATED_QUALIFIED: [WireName; 10] = [
 ];
 
 /// The catalog name nearest to `name`, for a did-you-mean.
-#[inline]
 pub fn suggest(name: &str) -> Option<&'static str> {
     did_you_mean(name, copilot::all_builtins())
 }

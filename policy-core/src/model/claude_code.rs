@@ -22,7 +22,6 @@ pub enum NameLookup {
 
 impl NameLookup {
     /// The tool, whichever way it was named.
-    #[inline]
     pub fn tool(self) -> ClaudeTool {
         match self {
             NameLookup::Canonical(tool) | NameLookup::Alias(tool) => tool,
@@ -32,7 +31,6 @@ impl NameLookup {
 
 impl ClaudeTool {
     /// Looks a written name up: canonical, alias, or an error with a did-you-mean.
-    #[inline]
     pub fn lookup(name: &str) -> Result<NameLookup, Error> {
         if let Some(tool) = ClaudeTool::from_canonical(name) {
             return Ok(NameLookup::Canonical(tool));
@@ -56,7 +54,6 @@ impl ClaudeTool {
 }
 
 impl fmt::Display for ClaudeTool {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -66,7 +63,6 @@ impl std::str::FromStr for ClaudeTool {
     type Err = Error;
 
     /// A canonical name or a legacy alias; anything else is refused with a did-you-mean.
-    #[inline]
     fn from_str(name: &str) -> Result<ClaudeTool, Error> {
         ClaudeTool::lookup(name).map(NameLookup::tool)
     }
@@ -102,7 +98,6 @@ impl ClaudeCodeSelection {
     pub const DISABLE_ALL: ClaudeCodeSelection = ClaudeCodeSelection(Repr::DisableAll);
 
     /// The selection's shape and names.
-    #[inline]
     pub fn shape(&self) -> SelectionShape<'_> {
         match &self.0 {
             Repr::DisableAll => SelectionShape::DisableAll,
@@ -119,7 +114,6 @@ impl ClaudeCodeSelection {
     /// compile error.
     #[doc(hidden)]
     #[track_caller]
-    #[inline]
     pub const fn __only(tools: &'static [ClaudeTool]) -> ClaudeCodeSelection {
         assert!(listed_once(tools), "a Claude Code selection names each tool once");
         ClaudeCodeSelection(Repr::Only(Cow::Borrowed(tools)))
@@ -128,17 +122,14 @@ impl ClaudeCodeSelection {
     /// Macro plumbing: `{"disable": tools}`; see [`ClaudeCodeSelection::__only`].
     #[doc(hidden)]
     #[track_caller]
-    #[inline]
     pub const fn __disable(tools: &'static [ClaudeTool]) -> ClaudeCodeSelection {
         assert!(listed_once(tools), "a Claude Code selection names each tool once");
         ClaudeCodeSelection(Repr::Disable(Cow::Borrowed(tools)))
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for ClaudeCodeSelection {
     /// Its own JSON form: `{"only": [...]}`, `{"disable": [...]}` or `{"disable": "*"}`.
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use super::vocab::ONLY_KEY;
         use serde::ser::SerializeMap;
@@ -152,17 +143,14 @@ impl serde::Serialize for ClaudeCodeSelection {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for ClaudeTool {
     /// The canonical name.
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
     }
 }
 
 /// Whether no tool stands twice in `tools`.
-#[inline]
 const fn listed_once(tools: &[ClaudeTool]) -> bool {
     let mut i = 0;
     while i < tools.len() {
@@ -183,26 +171,22 @@ pub struct ClaudeCode;
 
 impl ClaudeCode {
     /// `{"disable": "*"}`.
-    #[inline]
     pub const fn disable_all() -> ClaudeCodeSelection {
         ClaudeCodeSelection::DISABLE_ALL
     }
 
     /// `{"only": [...]}`. Duplicates are collapsed to their first occurrence, which
     /// changes nothing the CLI offers; [`ClaudeCodeSelection::from_json`] refuses them.
-    #[inline]
     pub fn only(tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeCodeSelection {
         ClaudeCodeSelection(Repr::Only(dedup(tools).into()))
     }
 
     /// `{"disable": [...]}`, duplicates collapsed as for [`ClaudeCode::only`].
-    #[inline]
     pub fn disable(tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeCodeSelection {
         ClaudeCodeSelection(Repr::Disable(dedup(tools).into()))
     }
 }
 
-#[inline]
 fn dedup(tools: impl IntoIterator<Item = ClaudeTool>) -> Vec<ClaudeTool> {
     let mut out: Vec<ClaudeTool> = Vec::new();
     for tool in tools {
@@ -234,14 +218,12 @@ pub enum ClaudeDecision {
 
 impl ClaudeDecision {
     /// Whether the selection lets the tool through.
-    #[inline]
     pub fn is_permitted(self) -> bool {
         matches!(self, ClaudeDecision::PermittedByOnly | ClaudeDecision::PermittedNotDisabled)
     }
 }
 
 impl fmt::Display for ClaudeDecision {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ClaudeDecision::PermittedByOnly => "permitted (listed in `only`)",
@@ -260,7 +242,6 @@ impl fmt::Display for ClaudeDecision {
 
 impl ClaudeCodeSelection {
     /// What the selection says of `tool`.
-    #[inline]
     pub fn decide(&self, tool: ClaudeTool) -> ClaudeDecision {
         match self.shape() {
             SelectionShape::DisableAll => ClaudeDecision::DisabledByWildcard,
@@ -281,7 +262,6 @@ impl ClaudeCodeSelection {
     /// [`DEFAULT_OFFERED`](crate::catalog::claude_code::DEFAULT_OFFERED)). Besides the selection itself it applies the CLI's own rule: when
     /// Bash is denied, the tools that run code the way Bash does (Monitor, PowerShell) go with
     /// it, and Glob and Grep appear.
-    #[inline]
     pub fn offered(&self, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
         offered(Some(self), defaults)
     }
@@ -289,7 +269,6 @@ impl ClaudeCodeSelection {
 
 /// [`ClaudeCodeSelection::offered`] for an optional selection (`None`: the defaults), in
 /// catalog order.
-#[inline]
 pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
     let shape = selection.map(ClaudeCodeSelection::shape);
     let is_offered = |tool: &ClaudeTool| match &shape {
@@ -338,7 +317,6 @@ impl ShapeDraft {
     /// The shape rule of SPEC §2, for the one key given (`only` or `disable`): `disable`
     /// takes `"*"` or a list, `only` a list. That exactly one key is given is checked by
     /// [`ShapeDraft::one_key`].
-    #[inline]
     pub fn of(key: &str, value: ShapeValue<'_>) -> Result<ShapeDraft, Error> {
         let disable = key == DISABLE_KEY;
         match value {
@@ -357,7 +335,6 @@ impl ShapeDraft {
     }
 
     /// Exactly one of `only` and `disable` (SPEC §2), given whether each was written.
-    #[inline]
     pub fn one_key(only: bool, disable: bool) -> Result<(), Error> {
         if only == disable { Err(Error::ClaudeShape) } else { Ok(()) }
     }
@@ -377,7 +354,6 @@ pub struct SelectionDraft<'a> {
 impl SelectionDraft<'_> {
     /// Checks every name against the catalog: unknown and removed names and duplicates are
     /// errors, aliases are rewritten with a warning.
-    #[inline]
     pub fn check(
         &self,
         errors: &mut Vec<(At, Error)>,

@@ -27,7 +27,6 @@ pub struct Change {
 
 impl fmt::Display for Change {
     /// `+ builtin:bash (was excluded by builtin:*, now offered by builtin:bash)`.
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} (was {}, now {})", self.sign, self.subject, self.was, self.now)
     }
@@ -40,18 +39,15 @@ pub struct PolicyDiff(Vec<Change>);
 
 impl PolicyDiff {
     /// Whether nothing changes.
-    #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
     /// The changes.
-    #[inline]
     pub fn changes(&self) -> &[Change] {
         &self.0
     }
 
-    #[inline]
     fn push(&mut self, subject: String, tool: bool, was: (bool, String), now: (bool, String)) {
         if was.0 != now.0 {
             self.0.push(Change { sign: if now.0 { '+' } else { '-' }, subject, was: was.1, now: now.1, tool });
@@ -61,7 +57,6 @@ impl PolicyDiff {
 
 impl fmt::Display for PolicyDiff {
     /// One line per change.
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for change in &self.0 {
             writeln!(f, "{change}")?;
@@ -71,7 +66,6 @@ impl fmt::Display for PolicyDiff {
 }
 
 /// A Copilot decision in a reviewer's words, and whether the tool is offered.
-#[inline]
 fn copilot_reason(decision: Decision<'_>) -> (bool, String) {
     let reason = match decision {
         Decision::OfferedNoAllowList => String::from("offered, no allow-list"),
@@ -88,7 +82,6 @@ impl ResolvedPolicy {
     /// and each source opened or closed to tools neither names (for built-ins: those the
     /// pinned catalog does not know yet). Equal decisions written differently give nothing.
     #[must_use]
-    #[inline]
     pub fn diff(&self, new: &ResolvedPolicy) -> PolicyDiff {
         let mut diff = PolicyDiff::default();
         let mut tools: Vec<(Source, String)> =
@@ -129,7 +122,6 @@ impl ResolvedPolicy {
 }
 
 /// A Claude Code decision in a reviewer's words, and whether the tool is permitted.
-#[inline]
 fn claude_reason(selection: Option<&ClaudeCodeSelection>, tool: ClaudeTool) -> (bool, String) {
     let Some(selection) = selection else { return (true, String::from("permitted, no selection")) };
     let decision = selection.decide(tool);
@@ -147,7 +139,6 @@ fn claude_reason(selection: Option<&ClaudeCodeSelection>, tool: ClaudeTool) -> (
 /// What changes from one Claude Code selection to another (`None`: no selection), over the
 /// pinned catalog in its order, then whether the selection is open to built-ins a newer CLI adds.
 #[must_use]
-#[inline]
 pub fn diff_selections(old: Option<&ClaudeCodeSelection>, new: Option<&ClaudeCodeSelection>) -> PolicyDiff {
     let mut diff = PolicyDiff::default();
     for &tool in ClaudeTool::ALL {
@@ -165,11 +156,9 @@ pub fn diff_selections(old: Option<&ClaudeCodeSelection>, new: Option<&ClaudeCod
     diff
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for Change {
     /// `{"change": "+", "tool": "builtin:bash", "was": ..., "now": ...}`; another change
     /// names `what` instead of `tool`.
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(Some(4))?;

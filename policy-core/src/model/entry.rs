@@ -4,13 +4,11 @@
 use std::collections::HashMap;
 use std::fmt;
 
-#[cfg(feature = "serde")]
 use serde::ser::SerializeMap;
 
 use super::builtins::{self, ISOLATED_QUALIFIED};
 use super::error::{At, Error, Errors, Slot, Warning};
 use super::resolved::{ResolvedPolicy, ToolList};
-#[cfg(feature = "serde")]
 use super::vocab::{CLIENT_MODE_KEY, ENTRY_KIND, ISOLATED, KIND_KEY};
 use super::wire::{Source, WireName};
 use crate::catalog::copilot;
@@ -32,7 +30,6 @@ impl ClientMode {
     pub const MACRO_NAMES: &'static [&'static str] = &["copilot_cli", "empty"];
 
     /// The wire spelling: `copilot-cli` or `empty`.
-    #[inline]
     pub const fn as_str(self) -> &'static str {
         match self {
             ClientMode::CopilotCli => "copilot-cli",
@@ -41,7 +38,6 @@ impl ClientMode {
     }
 
     /// Parses a JSON spelling.
-    #[inline]
     pub fn parse_json(text: &str) -> Result<ClientMode, Error> {
         match text {
             "copilot-cli" => Ok(ClientMode::CopilotCli),
@@ -51,7 +47,6 @@ impl ClientMode {
     }
 
     /// Parses a `builtin_tools!` spelling.
-    #[inline]
     pub fn parse_macro(text: &str) -> Result<ClientMode, Error> {
         match text {
             "copilot_cli" => Ok(ClientMode::CopilotCli),
@@ -65,22 +60,18 @@ impl std::str::FromStr for ClientMode {
     type Err = Error;
 
     /// The JSON spelling: `copilot-cli` or `empty`.
-    #[inline]
     fn from_str(text: &str) -> Result<ClientMode, Error> {
         ClientMode::parse_json(text)
     }
 }
 
 impl fmt::Display for ClientMode {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for ClientMode {
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
@@ -106,7 +97,6 @@ pub struct PolicyEntry {
 impl PolicyEntry {
     /// Validates an entry built in code: duplicates after qualification and the empty-mode
     /// interlock, with the same errors as the JSON loader.
-    #[inline]
     pub fn new(
         client_mode: ClientMode,
         available: Option<Selector>,
@@ -124,8 +114,6 @@ impl PolicyEntry {
     }
 
     /// An entry whose rules the caller's types already guarantee (the builder).
-    #[cfg(feature = "api")]
-    #[inline]
     pub(crate) fn trusted(
         client_mode: ClientMode,
         available: Option<Selector>,
@@ -135,26 +123,22 @@ impl PolicyEntry {
     }
 
     /// The client mode.
-    #[inline]
     pub fn client_mode(&self) -> ClientMode {
         self.client_mode
     }
 
     /// The `available-tools` selector, if given.
-    #[inline]
     pub fn available(&self) -> Option<&Selector> {
         self.available.as_ref()
     }
 
     /// The `excluded-tools` selector, if given.
-    #[inline]
     pub fn excluded(&self) -> Option<&Selector> {
         self.excluded.as_ref()
     }
 
     /// Resolution, SPEC §1.4: the exact fields the runtime receives.
     #[must_use]
-    #[inline]
     pub fn resolve(&self) -> ResolvedPolicy {
         let available = self.available.as_ref().and_then(|selector| match selector {
             Selector::Isolated => Some(allow_list(ISOLATED_QUALIFIED.to_vec(), true)),
@@ -177,7 +161,6 @@ impl PolicyEntry {
 
     /// Built-in names outside the pinned catalog (bare names and `builtin:<name>`), with the
     /// place each stands.
-    #[inline]
     pub fn warnings(&self) -> Vec<(At, Warning)> {
         let mut warnings = Vec::new();
         for (slot, selector) in [(Slot::Available, &self.available), (Slot::Excluded, &self.excluded)] {
@@ -192,9 +175,7 @@ impl PolicyEntry {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for Selector {
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(1))?;
         match self {
@@ -205,11 +186,9 @@ impl serde::Serialize for Selector {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for PolicyEntry {
     /// The entry in its JSON form (`client-mode` only when `empty`); reading it gives this
     /// entry back.
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry(KIND_KEY, ENTRY_KIND)?;
@@ -226,7 +205,6 @@ impl serde::Serialize for PolicyEntry {
 }
 
 /// SPEC §1.4 rule 3: when the author named built-ins only, other sources stay.
-#[inline]
 fn allow_list(mut names: Vec<WireName>, governs_builtins_only: bool) -> ToolList {
     if governs_builtins_only {
         names.push(WireName::from_static("custom:*"));
@@ -237,7 +215,6 @@ fn allow_list(mut names: Vec<WireName>, governs_builtins_only: bool) -> ToolList
 
 /// Whether `name` stands for a built-in the pinned catalog does not have.
 #[doc(hidden)]
-#[inline]
 pub fn is_unknown_builtin(name: &WireName) -> bool {
     let builtin = matches!(name.source(), None | Some(Source::Builtin));
     builtin && !name.is_wildcard() && !copilot::is_builtin(name.name())
@@ -245,7 +222,6 @@ pub fn is_unknown_builtin(name: &WireName) -> bool {
 
 /// A warning for a built-in name outside the pinned catalog.
 #[doc(hidden)]
-#[inline]
 pub fn builtin_warning(name: &WireName) -> Option<Warning> {
     is_unknown_builtin(name).then(|| unknown_builtin_warning(name, true))
 }
@@ -253,7 +229,6 @@ pub fn builtin_warning(name: &WireName) -> Option<Warning> {
 /// The warning for `name`, a built-in the pinned catalog does not have; `suggest` says whether
 /// to spend work on a did-you-mean (the JSON reader caps that per document).
 #[doc(hidden)]
-#[inline]
 pub fn unknown_builtin_warning(name: &WireName, suggest: bool) -> Warning {
     Warning::UnknownBuiltin {
         name: name.as_str().to_owned(),
@@ -297,7 +272,6 @@ pub enum SlotDraft<'a> {
 
 impl EntryDraft<'_> {
     /// Checks every rule and returns the entry, or pushes every error found.
-    #[inline]
     pub fn check(&self, errors: &mut Vec<(At, Error)>) -> Option<PolicyEntry> {
         let before = errors.len();
         let available = check_slot(Slot::Available, &self.available, errors);
@@ -326,7 +300,6 @@ impl EntryDraft<'_> {
 }
 
 /// Parses a slot's names; `None` when the slot is absent or broken.
-#[inline]
 fn check_slot(slot: Slot, draft: &SlotDraft<'_>, errors: &mut Vec<(At, Error)>) -> Option<Selector> {
     match draft {
         SlotDraft::Absent | SlotDraft::Invalid => None,
@@ -359,7 +332,6 @@ fn check_slot(slot: Slot, draft: &SlotDraft<'_>, errors: &mut Vec<(At, Error)>) 
 /// SPEC §1.2: a list naming the same tool twice after qualification. `texts` pairs each
 /// name's position with what the author wrote; `None` when each name is its own text, at
 /// its own position.
-#[inline]
 pub(crate) fn check_duplicates(
     slot: Slot,
     texts: Option<&[(usize, &str)]>,
@@ -418,7 +390,6 @@ enum AllowListState<'a> {
 }
 
 /// SPEC §1.3: `empty` requires an allow-list, and not `{"tools": []}`.
-#[inline]
 fn check_interlock(mode: ClientMode, available: AllowListState<'_>, errors: &mut Vec<(At, Error)>) {
     if mode != ClientMode::Empty {
         return;

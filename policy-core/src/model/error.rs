@@ -37,7 +37,6 @@ pub enum At {
 
 impl fmt::Display for At {
     /// The place, relative to the entry, selection or list it is in.
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             At::Entry => f.write_str("the entry"),
@@ -58,14 +57,12 @@ pub struct Errors(Vec<(At, Error)>);
 
 impl Errors {
     /// The errors, in the order they were found.
-    #[inline]
     pub fn into_vec(self) -> Vec<(At, Error)> {
         self.0
     }
 }
 
 impl From<Vec<(At, Error)>> for Errors {
-    #[inline]
     fn from(errors: Vec<(At, Error)>) -> Errors {
         Errors(errors)
     }
@@ -74,21 +71,18 @@ impl From<Vec<(At, Error)>> for Errors {
 impl std::ops::Deref for Errors {
     type Target = [(At, Error)];
 
-    #[inline]
     fn deref(&self) -> &[(At, Error)] {
         &self.0
     }
 }
 
 impl<const N: usize> PartialEq<[(At, Error); N]> for Errors {
-    #[inline]
     fn eq(&self, other: &[(At, Error); N]) -> bool {
         self.0 == other
     }
 }
 
 impl fmt::Display for Errors {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         lines(f, self.0.iter().map(|(at, error)| Located { pointer: at.to_string(), item: error }))
     }
@@ -279,7 +273,6 @@ pub enum Error {
 
 impl fmt::Display for Error {
     #[allow(clippy::too_many_lines)]
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Wire(error) => error.fmt(f),
@@ -441,7 +434,6 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 impl From<WireError> for Error {
-    #[inline]
     fn from(error: WireError) -> Error {
         Error::Wire(error)
     }
@@ -491,7 +483,6 @@ pub enum Warning {
 }
 
 impl fmt::Display for Warning {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Warning::UnknownBuiltin { name, suggestion, cli_version } => write!(
@@ -529,7 +520,6 @@ pub struct Located<T> {
 
 impl<T: fmt::Display> fmt::Display for Located<T> {
     /// `<pointer>: <message>` on one line; the pointer is shown escaped.
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", Shown(&self.pointer), self.item)
     }
@@ -551,13 +541,11 @@ impl Report {
     pub const MAX_WARNINGS: usize = 100;
 
     /// Whether there is no error (warnings do not count).
-    #[inline]
     pub fn is_ok(&self) -> bool {
         self.errors.is_empty()
     }
 
     /// Adds a warning, or counts it once the report holds [`Report::MAX_WARNINGS`].
-    #[inline]
     pub fn warn(&mut self, pointer: impl FnOnce() -> String, warning: impl FnOnce() -> Warning) {
         if self.warnings.len() < Report::MAX_WARNINGS {
             self.warnings.push(Located { pointer: pointer(), item: warning() });
@@ -569,7 +557,6 @@ impl Report {
 
 impl fmt::Display for Report {
     /// One `<pointer>: <message>` line per error.
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         lines(f, &self.errors)
     }

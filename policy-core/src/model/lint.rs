@@ -9,7 +9,6 @@ use super::claude_code::{ClaudeCodeSelection, SelectionShape};
 use super::entry::{PolicyEntry, Selector};
 use super::error::{At, Slot, Warning};
 use super::resolved::{ResolvedPolicy, ToolList};
-#[cfg(feature = "api")]
 use super::subagent::{CustomAgent, alias_members};
 use super::wire::{Source, Tool, WireName};
 use crate::catalog::{claude_code, copilot};
@@ -41,19 +40,16 @@ impl Lint {
         &["dead-allow", "dead-deny", "shadows-builtin", "open-to-new-builtins", "unreachable-agent-tool"];
 
     /// The stable name, as `--allow` takes it.
-    #[inline]
     pub const fn name(self) -> &'static str {
         Lint::NAMES[self as usize]
     }
 
-    #[inline]
     const fn bit(self) -> u8 {
         1 << self as u8
     }
 }
 
 impl fmt::Display for Lint {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -63,7 +59,6 @@ impl std::str::FromStr for Lint {
     type Err = super::error::Error;
 
     /// A lint's stable name; anything else is refused with a did-you-mean.
-    #[inline]
     fn from_str(name: &str) -> Result<Lint, Self::Err> {
         Lint::ALL
             .into_iter()
@@ -82,20 +77,17 @@ impl Lints {
 
     /// This set and `lint`.
     #[must_use]
-    #[inline]
     pub const fn with(self, lint: Lint) -> Lints {
         Lints(self.0 | lint.bit())
     }
 
     /// Whether `lint` is in the set.
-    #[inline]
     pub const fn contains(self, lint: Lint) -> bool {
         self.0 & lint.bit() != 0
     }
 }
 
 /// The names of a selector written as a list (none for `isolated` or an absent one).
-#[inline]
 fn listed(selector: Option<&Selector>) -> &[WireName] {
     match selector {
         Some(Selector::Tools(names)) => names,
@@ -104,14 +96,12 @@ fn listed(selector: Option<&Selector>) -> &[WireName] {
 }
 
 /// A lint about one authored name, shown in its qualified form.
-#[inline]
 fn lint_warning(lint: Lint, pattern: &WireName, detail: Cow<'static, str>) -> Warning {
     Warning::Lint { lint, subject: Some(pattern.qualify().as_str().to_owned()), detail }
 }
 
 impl Warning {
     /// The lint this warning reports, if it is one.
-    #[inline]
     pub fn lint(&self) -> Option<Lint> {
         match self {
             Warning::Lint { lint, .. } => Some(*lint),
@@ -121,7 +111,6 @@ impl Warning {
 }
 
 /// Whether `excluded` removes every tool `pattern` (qualified) can match.
-#[inline]
 fn covers(excluded: &WireName, pattern: &WireName) -> bool {
     let (source, name) = pattern.tool_key();
     let (excluded_source, excluded_name) = excluded.tool_key();
@@ -129,7 +118,6 @@ fn covers(excluded: &WireName, pattern: &WireName) -> bool {
 }
 
 /// Whether the allow-list `available` (resolved) can offer any tool `pattern` matches.
-#[inline]
 fn reaches(available: &[WireName], pattern: &WireName) -> bool {
     let (source, name) = pattern.tool_key();
     available.iter().any(|allowed| {
@@ -140,7 +128,6 @@ fn reaches(available: &[WireName], pattern: &WireName) -> bool {
 
 /// The lints of one entry, each at its place: `dead-allow`, `dead-deny`, `shadows-builtin`,
 /// `open-to-new-builtins`. `policy` is the entry resolved (the caller has it already).
-#[inline]
 pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warning)> {
     let mut found = Vec::new();
     // The authored names, compared by the tool they stand for; a name is qualified (and its
@@ -187,7 +174,6 @@ pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warn
 
 /// The `open-to-new-builtins` lint of a Claude Code selection: `disable: [...]` lets every
 /// built-in a newer CLI adds through.
-#[inline]
 pub fn lint_selection(selection: &ClaudeCodeSelection) -> Option<Warning> {
     matches!(selection.shape(), SelectionShape::Disable(_)).then(|| {
         let detail = format!(
@@ -200,8 +186,6 @@ pub fn lint_selection(selection: &ClaudeCodeSelection) -> Option<Warning> {
 
 /// The `unreachable-agent-tool` lints of a definition's custom agents under the session's
 /// policy: `(agent, item, warning)` for each list entry the session never offers.
-#[cfg(feature = "api")]
-#[inline]
 pub fn lint_agents(agents: &[CustomAgent], session: &ResolvedPolicy) -> Vec<(usize, usize, Warning)> {
     let mut found = Vec::new();
     for (a, agent) in agents.iter().enumerate() {
@@ -220,8 +204,6 @@ pub fn lint_agents(agents: &[CustomAgent], session: &ResolvedPolicy) -> Vec<(usi
 }
 
 /// Whether a sub-agent list entry can select anything the session offers.
-#[cfg(feature = "api")]
-#[inline]
 fn session_can_offer(session: &ResolvedPolicy, entry: &str) -> bool {
     if entry == "*" {
         return true;

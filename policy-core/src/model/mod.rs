@@ -2,32 +2,26 @@
 //! decisions, the Claude Code selection, sub-agent tool lists, and the errors. Every front
 //! door (the macro, the builder, the JSON reader) calls these; none holds a rule of its own.
 
-#[cfg(feature = "api")]
 mod attest;
 mod builtins;
 mod claude_code;
-#[cfg(feature = "api")]
 mod diff;
 mod entry;
 mod error;
 mod lint;
 mod resolved;
 pub mod runtime;
-#[cfg(feature = "serde")]
 mod stored;
-#[cfg(feature = "api")]
 mod subagent;
 pub mod vocab;
 mod wire;
 
-#[cfg(feature = "api")]
 pub use attest::{Attestation, Host, OfferedTool, Violation, attest_claude_code};
 pub use builtins::suggest as suggest_builtin;
 pub use claude_code::{
     ClaudeCode, ClaudeCodeSelection, ClaudeDecision, NameLookup, SelectionDraft, SelectionShape, ShapeDraft,
     ShapeValue, offered,
 };
-#[cfg(feature = "api")]
 pub use diff::{Change, PolicyDiff, diff_selections};
 pub use entry::{
     ClientMode, EntryDraft, PolicyEntry, Selector, SlotDraft, builtin_warning, is_unknown_builtin,
@@ -36,13 +30,10 @@ pub use entry::{
 pub use error::{
     At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors, Located, Report, Slot, Warning,
 };
-#[cfg(feature = "api")]
 pub use lint::lint_agents;
 pub use lint::{Lint, Lints, lint_entry, lint_selection};
-#[cfg(all(feature = "serde", feature = "api"))]
 pub(crate) use resolved::serialize_filter;
 pub use resolved::{Decision, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};
-#[cfg(feature = "api")]
 pub use subagent::{
     AgentToolName, AgentToolNameError, AgentTools, CustomAgent, DefaultAgent, SessionTool, alias_members,
     check_agent_tool_name, effective_tools, merge_invocation_tools,

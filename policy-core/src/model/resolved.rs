@@ -4,14 +4,11 @@
 use std::borrow::Cow;
 use std::fmt;
 
-#[cfg(feature = "serde")]
 use serde::ser::{SerializeSeq, SerializeStruct};
 
 use super::entry::ClientMode;
-#[cfg(feature = "serde")]
 use super::entry::check_duplicates;
 use super::error::EMPTY_MODE_NEEDS_ALLOW_LIST;
-#[cfg(feature = "serde")]
 use super::error::{At, Error, Errors, Slot};
 use super::wire::{Source, Tool, WireError, WireName};
 
@@ -34,7 +31,6 @@ pub struct ToolList {
 }
 
 /// The summary bit of a fingerprint: its top byte, as word and mask.
-#[inline]
 const fn summary_bit(fingerprint: u64) -> (usize, u64) {
     let bit = (fingerprint >> 56) as usize;
     (bit / 64, 1 << (bit % 64))
@@ -42,7 +38,6 @@ const fn summary_bit(fingerprint: u64) -> (usize, u64) {
 
 const NO_WILDCARD: u32 = u32::MAX;
 
-#[inline]
 const fn source_slot(source: Source) -> usize {
     match source {
         Source::Builtin => 0,
@@ -54,7 +49,6 @@ const fn source_slot(source: Source) -> usize {
 impl ToolList {
     /// Macro plumbing: the fingerprints of `names`, in order.
     #[doc(hidden)]
-    #[inline]
     pub const fn fingerprints_of<const N: usize>(names: &[WireName; N]) -> [u64; N] {
         let mut fingerprints = [0; N];
         let mut i = 0;
@@ -74,7 +68,6 @@ impl ToolList {
     /// that is a compile error.
     #[doc(hidden)]
     #[track_caller]
-    #[inline]
     pub const fn __from_static(names: &'static [WireName], fingerprints: &'static [u64]) -> ToolList {
         assert!(fingerprints.len() == names.len(), "the fingerprints do not belong to these names");
         let mut wildcards = [NO_WILDCARD; 3];
@@ -101,8 +94,6 @@ impl ToolList {
 
     /// A list read back from storage, held to what resolution gives: every name
     /// source-qualified and each tool once.
-    #[cfg(feature = "serde")]
-    #[inline]
     pub(crate) fn checked(names: Vec<WireName>, slot: Slot) -> Result<ToolList, Errors> {
         let mut errors = Vec::new();
         for (i, name) in names.iter().enumerate().filter(|(_, name)| !name.is_qualified()) {
@@ -112,7 +103,6 @@ impl ToolList {
         if errors.is_empty() { Ok(ToolList::from_qualified(names)) } else { Err(errors.into()) }
     }
 
-    #[inline]
     pub(crate) fn from_qualified(names: Vec<WireName>) -> ToolList {
         debug_assert!(names.iter().all(WireName::is_qualified));
         let mut list = ToolList {
@@ -125,7 +115,6 @@ impl ToolList {
         list
     }
 
-    #[inline]
     fn reindex(&mut self) {
         self.wildcards = [NO_WILDCARD; 3];
         self.summary = [0; 4];
@@ -142,31 +131,26 @@ impl ToolList {
     }
 
     /// The entries.
-    #[inline]
     pub fn as_slice(&self) -> &[WireName] {
         &self.names
     }
 
     /// The entries as the runtime receives them.
-    #[inline]
     pub fn to_strings(&self) -> Vec<String> {
         self.names.iter().map(|n| n.as_str().to_owned()).collect()
     }
 
     /// Whether the list has no entry.
-    #[inline]
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
 
     /// How many entries.
-    #[inline]
     pub fn len(&self) -> usize {
         self.names.len()
     }
 
     /// The first pattern, in list order, matching `tool` (SPEC §1.6).
-    #[inline]
     pub fn find(&self, tool: &Tool<'_>) -> Option<&WireName> {
         // The first `source:*` bounds the search: an exact match must come before it.
         let wildcard = self.wildcards[source_slot(tool.source())] as usize;
@@ -202,7 +186,6 @@ impl ToolList {
 
     /// The first name at `start + i` whose fingerprint in `chunk` is the tool's and which
     /// names it exactly.
-    #[inline]
     fn confirm(&self, start: usize, chunk: &[u64], tool: &Tool<'_>) -> Option<&WireName> {
         let fingerprint = tool.fingerprint();
         chunk
@@ -214,13 +197,11 @@ impl ToolList {
     }
 
     /// Whether `pattern` is an entry of this list.
-    #[inline]
     pub fn contains(&self, pattern: &WireName) -> bool {
         self.names.contains(pattern)
     }
 
     /// Appends names and indexes the list once.
-    #[inline]
     pub(crate) fn extend(&mut self, names: Vec<WireName>) {
         if !names.is_empty() {
             self.names.to_mut().extend(names);
@@ -230,7 +211,6 @@ impl ToolList {
 }
 
 impl PartialEq for ToolList {
-    #[inline]
     fn eq(&self, other: &ToolList) -> bool {
         // The index is derived from the names.
         self.names == other.names
@@ -240,22 +220,18 @@ impl PartialEq for ToolList {
 impl Eq for ToolList {}
 
 impl std::hash::Hash for ToolList {
-    #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.names.hash(state);
     }
 }
 
 impl fmt::Debug for ToolList {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.names.iter().map(WireName::as_str)).finish()
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for ToolList {
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.names.len()))?;
         for name in self.names.iter() {
@@ -299,14 +275,12 @@ pub enum Decision<'p> {
 
 impl Decision<'_> {
     /// Whether the session offers the tool.
-    #[inline]
     pub fn is_offered(&self) -> bool {
         matches!(self, Decision::OfferedNoAllowList | Decision::OfferedBy(_))
     }
 }
 
 impl fmt::Display for Decision<'_> {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Decision::OfferedNoAllowList => f.write_str("offered (no allow-list is set, no excluded pattern matches)"),
@@ -330,7 +304,6 @@ impl ResolvedPolicy {
     /// (the macro never emits either); in a `const` that is a compile error.
     #[doc(hidden)]
     #[track_caller]
-    #[inline]
     pub const fn __from_static(
         client_mode: ClientMode,
         available_tools: Option<ToolList>,
@@ -345,7 +318,6 @@ impl ResolvedPolicy {
         ResolvedPolicy { client_mode, available_tools, excluded_tools }
     }
 
-    #[inline]
     pub(crate) fn from_parts(
         client_mode: ClientMode,
         available_tools: Option<ToolList>,
@@ -359,19 +331,16 @@ impl ResolvedPolicy {
     }
 
     /// The client mode (a client property, never sent on a session).
-    #[inline]
     pub const fn client_mode(&self) -> ClientMode {
         self.client_mode
     }
 
     /// `availableTools`, or `None` when unset (every tool, SDK default).
-    #[inline]
     pub fn available_tools(&self) -> Option<&ToolList> {
         self.available_tools.as_ref()
     }
 
     /// `excludedTools`, or `None` when unset.
-    #[inline]
     pub fn excluded_tools(&self) -> Option<&ToolList> {
         self.excluded_tools.as_ref()
     }
@@ -379,7 +348,6 @@ impl ResolvedPolicy {
     /// SPEC §1.6: whether the session offers `tool`, and the deciding pattern. Excluded
     /// patterns always win (the library always sends `toolFilterPrecedence: "excluded"`).
     #[must_use]
-    #[inline]
     pub fn decide(&self, tool: &Tool<'_>) -> Decision<'_> {
         if let Some(pattern) = self.excluded_tools.as_ref().and_then(|list| list.find(tool)) {
             return Decision::ExcludedBy(pattern);
@@ -391,7 +359,6 @@ impl ResolvedPolicy {
     }
 
     /// Whether the session offers `tool`.
-    #[inline]
     pub fn offers(&self, tool: &Tool<'_>) -> bool {
         self.decide(tool).is_offered()
     }
@@ -401,7 +368,6 @@ impl ResolvedPolicy {
     /// added as `custom:<name>` (else the agent could not hand off). The deny-list is
     /// untouched, so an excluded tool stays excluded.
     #[must_use = "the extended policy is returned; the original is unchanged"]
-    #[inline]
     pub fn with_invocation_tools<'n>(
         &self,
         names: impl IntoIterator<Item = &'n str>,
@@ -423,14 +389,12 @@ impl ResolvedPolicy {
 }
 
 impl Default for ResolvedPolicy {
-    #[inline]
     fn default() -> ResolvedPolicy {
         ResolvedPolicy::DEFAULT
     }
 }
 
 impl fmt::Debug for ResolvedPolicy {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ResolvedPolicy")
             .field("client_mode", &self.client_mode)
@@ -443,9 +407,7 @@ impl fmt::Debug for ResolvedPolicy {
 /// The precedence the library always sends: excluded patterns win.
 pub const TOOL_FILTER_PRECEDENCE: &str = "excluded";
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for ResolvedPolicy {
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let len = 2 + usize::from(self.available_tools.is_some()) + usize::from(self.excluded_tools.is_some());
         let mut s = serializer.serialize_struct("ResolvedPolicy", len)?;
@@ -456,8 +418,6 @@ impl serde::Serialize for ResolvedPolicy {
 }
 
 /// The session fields of a policy: the lists when set, and the precedence.
-#[cfg(feature = "serde")]
-#[inline]
 pub(crate) fn serialize_filter<S: SerializeStruct>(s: &mut S, policy: &ResolvedPolicy) -> Result<(), S::Error> {
     if let Some(list) = &policy.available_tools {
         s.serialize_field("availableTools", list)?;

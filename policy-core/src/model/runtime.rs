@@ -61,13 +61,11 @@ impl Runtime {
         &[Runtime::Copilot.spelled(Spelling::Macro), Runtime::ClaudeCode.spelled(Spelling::Macro)];
 
     /// The command-line spelling.
-    #[inline]
     pub const fn as_str(self) -> &'static str {
         self.spelled(Spelling::Cli)
     }
 
     /// The name in a front door's spelling.
-    #[inline]
     pub const fn spelled(self, spelling: Spelling) -> &'static str {
         match (self, spelling) {
             (Runtime::Copilot, _) => "copilot",
@@ -79,7 +77,6 @@ impl Runtime {
     }
 
     /// The supported runtimes in a front door's spelling, for messages and did-you-mean.
-    #[inline]
     pub const fn supported(spelling: Spelling) -> &'static [&'static str] {
         match spelling {
             Spelling::Cli => Runtime::SUPPORTED_CLI,
@@ -88,7 +85,6 @@ impl Runtime {
     }
 
     /// The runtime spelled `name` (command-line spelling), if there is one.
-    #[inline]
     pub fn parse(name: &str) -> Option<Runtime> {
         Runtime::ALL.into_iter().find(|r| r.as_str() == name)
     }
@@ -96,7 +92,6 @@ impl Runtime {
     /// The supported runtime spelled `name` in `spelling`. An unknown name is refused with a
     /// did-you-mean among the supported runtimes only; a known runtime that cannot honour a
     /// selection yet is refused as unsupported.
-    #[inline]
     pub fn from_name(name: &str, spelling: Spelling) -> Result<Runtime, Error> {
         let supported = Runtime::supported(spelling);
         let Some(runtime) = Runtime::ALL.into_iter().find(|r| r.spelled(spelling) == name) else {
@@ -109,7 +104,6 @@ impl Runtime {
     }
 
     /// What the runtime can express, or the refusal for a runtime not supported yet.
-    #[inline]
     pub fn capabilities(self) -> Result<Capabilities, Error> {
         match self {
             Runtime::Copilot => Ok(Capabilities {
@@ -136,7 +130,6 @@ impl Runtime {
 }
 
 impl fmt::Display for Runtime {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -146,7 +139,6 @@ impl std::str::FromStr for Runtime {
     type Err = Error;
 
     /// A supported runtime in its command-line spelling.
-    #[inline]
     fn from_str(name: &str) -> Result<Runtime, Error> {
         Runtime::from_name(name, Spelling::Cli)
     }

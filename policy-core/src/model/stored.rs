@@ -18,7 +18,6 @@ use super::wire::WireName;
 use crate::catalog::claude_code::ClaudeTool;
 
 /// The next key of a map, once: a key outside `allowed` or given twice is refused.
-#[inline]
 fn next_key<'de, A: MapAccess<'de>>(
     map: &mut A,
     allowed: &'static [&'static str],
@@ -36,14 +35,12 @@ fn next_key<'de, A: MapAccess<'de>>(
 }
 
 /// Every error, one serde error.
-#[inline]
 fn refuse<E: de::Error>(errors: &Errors) -> E {
     E::custom(errors.to_string().replace('\n', "; "))
 }
 
 impl<'de> Deserialize<'de> for WireName {
     /// A wire name, checked by the one grammar.
-    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<WireName, D::Error> {
         let text = String::deserialize(deserializer)?;
         WireName::parse(&text).map_err(de::Error::custom)
@@ -52,7 +49,6 @@ impl<'de> Deserialize<'de> for WireName {
 
 impl<'de> Deserialize<'de> for ClientMode {
     /// `"copilot-cli"` or `"empty"`.
-    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ClientMode, D::Error> {
         let text = String::deserialize(deserializer)?;
         ClientMode::parse_json(&text).map_err(de::Error::custom)
@@ -61,7 +57,6 @@ impl<'de> Deserialize<'de> for ClientMode {
 
 impl<'de> Deserialize<'de> for ClaudeTool {
     /// A canonical name, or a legacy alias read as its canonical tool.
-    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ClaudeTool, D::Error> {
         let text = String::deserialize(deserializer)?;
         text.parse().map_err(de::Error::custom)
@@ -75,20 +70,16 @@ enum Names {
 }
 
 impl<'de> Deserialize<'de> for Names {
-    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Names, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = Names;
-            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("\"*\" or a list of tool names")
             }
-            #[inline]
             fn visit_str<E: de::Error>(self, text: &str) -> Result<Names, E> {
                 Ok(Names::Text(text.to_owned()))
             }
-            #[inline]
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Names, A::Error> {
                 let mut names = Vec::with_capacity(seq.size_hint().unwrap_or(8));
                 while let Some(name) = seq.next_element::<String>()? {
@@ -104,16 +95,13 @@ impl<'de> Deserialize<'de> for Names {
 impl<'de> Deserialize<'de> for ClaudeCodeSelection {
     /// `{"only": [...]}`, `{"disable": [...]}` or `{"disable": "*"}`, checked as the JSON
     /// reader checks it (unknown, removed and repeated names are refused).
-    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ClaudeCodeSelection, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = ClaudeCodeSelection;
-            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a Claude Code selection object")
             }
-            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ClaudeCodeSelection, A::Error> {
                 let mut seen = Vec::new();
                 let mut given = None;
@@ -150,16 +138,13 @@ enum SelectorRead {
 }
 
 impl<'de> Deserialize<'de> for SelectorRead {
-    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<SelectorRead, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = SelectorRead;
-            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a selector object")
             }
-            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SelectorRead, A::Error> {
                 let mut seen = Vec::new();
                 let mut read = None;
@@ -185,7 +170,6 @@ impl<'de> Deserialize<'de> for SelectorRead {
 }
 
 /// The slot a selector read gives the entry's checks.
-#[inline]
 fn draft_of(read: Option<&SelectorRead>) -> SlotDraft<'_> {
     match read {
         None => SlotDraft::Absent,
@@ -198,16 +182,13 @@ fn draft_of(read: Option<&SelectorRead>) -> SlotDraft<'_> {
 struct Binding;
 
 impl<'de> Deserialize<'de> for Binding {
-    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Binding, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = Binding;
-            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a binding object")
             }
-            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Binding, A::Error> {
                 while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
                 Ok(Binding)
@@ -220,16 +201,13 @@ impl<'de> Deserialize<'de> for Binding {
 impl<'de> Deserialize<'de> for PolicyEntry {
     /// The entry's JSON form (SPEC §1.3), with the same checks as the JSON reader: the exact
     /// `kind`, known keys once each, the selector shapes, names, duplicates and the interlock.
-    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<PolicyEntry, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = PolicyEntry;
-            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a policy entry object")
             }
-            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PolicyEntry, A::Error> {
                 let mut seen = Vec::new();
                 let (mut available, mut excluded, mut mode) = (None, None, None);
@@ -275,16 +253,13 @@ impl<'de> Deserialize<'de> for ResolvedPolicy {
     /// The form the runtime receives (SPEC §1.5), held to what resolution can give: every
     /// name source-qualified and listed once, precedence `excluded`, and an empty-mode policy
     /// with a non-empty allow-list.
-    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ResolvedPolicy, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = ResolvedPolicy;
-            #[inline]
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a resolved policy object")
             }
-            #[inline]
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ResolvedPolicy, A::Error> {
                 let mut seen = Vec::new();
                 let (mut mode, mut available, mut excluded) = (None, None, None);

@@ -32,7 +32,6 @@ pub enum AgentToolNameError {
 }
 
 impl fmt::Display for AgentToolNameError {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.rule())
     }
@@ -42,7 +41,6 @@ impl std::error::Error for AgentToolNameError {}
 
 impl AgentToolNameError {
     /// The rule, for a `const` panic.
-    #[inline]
     pub const fn rule(self) -> &'static str {
         match self {
             AgentToolNameError::Qualified => {
@@ -55,7 +53,6 @@ impl AgentToolNameError {
 
 /// The grammar of a sub-agent tool entry.
 #[doc(hidden)]
-#[inline]
 pub const fn check_agent_tool_name(bytes: &[u8]) -> Result<(), AgentToolNameError> {
     if bytes.is_empty() {
         return Err(AgentToolNameError::Invalid);
@@ -97,7 +94,6 @@ impl AgentToolName {
     ///
     /// [`agent_tool!`]: ../macro.agent_tool.html
     #[track_caller]
-    #[inline]
     pub const fn from_static(name: &'static str) -> AgentToolName {
         match check_agent_tool_name(name.as_bytes()) {
             Ok(()) => AgentToolName(Cow::Borrowed(name)),
@@ -106,7 +102,6 @@ impl AgentToolName {
     }
 
     /// A name known only at run time.
-    #[inline]
     pub fn parse(name: &str) -> Result<AgentToolName, Error> {
         match check_agent_tool_name(name.as_bytes()) {
             Ok(()) => Ok(AgentToolName(Cow::Owned(name.to_owned()))),
@@ -119,13 +114,11 @@ impl AgentToolName {
     }
 
     /// The entry as the runtime receives it.
-    #[inline]
     pub fn as_str(&self) -> &str {
         &self.0
     }
 
     /// Whether this entry selects `tool` (an MCP tool's server is needed for `<server>/*`).
-    #[inline]
     pub fn selects(&self, tool: &Tool<'_>, mcp_server: Option<&str>) -> bool {
         let entry = self.as_str();
         if entry == "*" || entry == tool.name() {
@@ -143,7 +136,6 @@ impl AgentToolName {
 /// unprefixed equivalent (`*` is every tool of every source); nor has a name that is also an
 /// alias or a built-in of another source (`builtin:bash` unprefixed is the whole bash family,
 /// `custom:view` unprefixed is also the built-in `view`).
-#[inline]
 fn unprefixed_equivalent(wire: &WireName) -> Option<String> {
     let name = wire.name();
     match wire.source()? {
@@ -157,20 +149,17 @@ fn unprefixed_equivalent(wire: &WireName) -> Option<String> {
 
 /// The built-ins an alias (or a family head such as `bash`) stands for in a sub-agent list,
 /// as seen on CLI 1.0.102; empty for any other entry.
-#[inline]
 pub fn alias_members(entry: &str) -> &'static [&'static str] {
     AGENT_ALIASES.iter().find(|(alias, _)| *alias == entry).map_or(&[], |(_, members)| members)
 }
 
 impl fmt::Debug for AgentToolName {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "agent_tool!({:?})", self.as_str())
     }
 }
 
 impl fmt::Display for AgentToolName {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -189,13 +178,11 @@ pub enum AgentTools {
 
 impl AgentTools {
     /// Exactly these entries; an empty array is [`AgentTools::Nothing`].
-    #[inline]
     pub fn only<const N: usize>(names: [AgentToolName; N]) -> AgentTools {
         if N == 0 { AgentTools::Nothing } else { AgentTools::Only(names.into()) }
     }
 
     /// Validates a list known only at run time (`None` is "all"). Errors carry the item index.
-    #[inline]
     pub fn parse(tools: Option<&[String]>) -> Result<AgentTools, Errors> {
         let Some(tools) = tools else { return Ok(AgentTools::All) };
         let mut errors = Vec::new();
@@ -221,7 +208,6 @@ impl AgentTools {
     }
 
     /// Whether the list selects `tool`.
-    #[inline]
     pub fn selects(&self, tool: &Tool<'_>, mcp_server: Option<&str>) -> bool {
         match self {
             AgentTools::All => true,
@@ -231,10 +217,8 @@ impl AgentTools {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for AgentTools {
     /// The wire value: `null`, `[]` or the list.
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             AgentTools::All => serializer.serialize_none(),
@@ -258,7 +242,6 @@ pub struct SessionTool<'a> {
 /// the session registers; a list (not `null`) also reaches the built-ins the runtime offers
 /// only to sub-agents that ask for them ([`AGENT_ONLY`](crate::catalog::copilot::AGENT_ONLY)),
 /// which come after them.
-#[inline]
 pub fn effective_tools<'a>(
     agent: &AgentTools,
     session: &ResolvedPolicy,
@@ -283,20 +266,17 @@ impl CustomAgent {
     /// An agent named `name` with tool list `tools` (`None`: every tool, `Some([])`: none).
     /// The router matches names exactly; use [`CustomAgent::try_new`] to refuse
     /// entries that match nothing at runtime.
-    #[inline]
     pub fn new(name: impl Into<String>, tools: Option<Vec<String>>) -> CustomAgent {
         CustomAgent { name: name.into(), tools }
     }
 
     /// [`CustomAgent::new`], refusing source-prefixed and malformed entries.
-    #[inline]
     pub fn try_new(name: impl Into<String>, tools: Option<Vec<String>>) -> Result<CustomAgent, Errors> {
         AgentTools::parse(tools.as_deref())?;
         Ok(CustomAgent::new(name, tools))
     }
 
     /// A validated agent from a typed list.
-    #[inline]
     pub fn typed(name: impl Into<String>, tools: &AgentTools) -> CustomAgent {
         let tools = match tools {
             AgentTools::All => None,
@@ -307,13 +287,11 @@ impl CustomAgent {
     }
 
     /// The agent's name.
-    #[inline]
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The agent's list (`None` = all).
-    #[inline]
     pub fn tools(&self) -> Option<&[String]> {
         self.tools.as_deref()
     }
@@ -321,7 +299,6 @@ impl CustomAgent {
     /// The call-time check of SPEC §3 for a custom tool: no list allows everything, `*`
     /// allows every tool (as the runtime offers every tool to an agent listing `*`), otherwise
     /// the exact name must be listed. The same rule as [`AgentTools::selects`].
-    #[inline]
     pub fn allows_call(&self, tool_name: &str) -> bool {
         let tool = Tool::custom(tool_name);
         self.tools.as_ref().is_none_or(|tools| tools.iter().any(|t| t == "*" || t == tool.name()))
@@ -346,14 +323,12 @@ pub struct DefaultAgent {
 
 impl DefaultAgent {
     /// A default agent that is not offered `names`.
-    #[inline]
     pub fn excluding(names: impl IntoIterator<Item = AgentToolName>) -> DefaultAgent {
         DefaultAgent { excluded_tools: names.into_iter().collect() }
     }
 
     /// Validates names known only at run time, with the rules of a sub-agent's list (a
     /// source-prefixed entry matches nothing at runtime, so it is refused).
-    #[inline]
     pub fn try_excluding(names: &[String]) -> Result<DefaultAgent, Errors> {
         match AgentTools::parse(Some(names))? {
             AgentTools::Only(names) => Ok(DefaultAgent { excluded_tools: names }),
@@ -362,13 +337,11 @@ impl DefaultAgent {
     }
 
     /// The excluded entries.
-    #[inline]
     pub fn excluded_tools(&self) -> &[AgentToolName] {
         &self.excluded_tools
     }
 
     /// Whether the main agent is kept from `tool`.
-    #[inline]
     pub fn hides(&self, tool: &Tool<'_>, mcp_server: Option<&str>) -> bool {
         self.excluded_tools.iter().any(|name| name.selects(tool, mcp_server))
     }
@@ -377,7 +350,6 @@ impl DefaultAgent {
     /// 1.0.102): a `null` list inherits the main agent's tools, so these stay hidden from it;
     /// a list selects from everything the session offers, these included, so an agent that
     /// names one (by name, `<server>/*` or `*`) is offered it.
-    #[inline]
     pub fn subagent_tools<'a>(
         &self,
         agent: &AgentTools,
@@ -391,7 +363,6 @@ impl DefaultAgent {
     }
 
     /// The tools the main agent is offered: what the session's policy offers, less these.
-    #[inline]
     pub fn main_agent_tools<'a>(
         &self,
         session: &ResolvedPolicy,
@@ -408,7 +379,6 @@ impl DefaultAgent {
 /// Merges configured tools with the tools an orchestrator adds at invocation (handoff
 /// transfer tools): configured first, then invocation tools, dropping any later tool whose
 /// exact name was already seen, keeping order.
-#[inline]
 pub fn merge_invocation_tools<T>(configured: Vec<T>, invocation: Vec<T>, name: impl Fn(&T) -> &str) -> Vec<T> {
     let mut merged: Vec<T> = Vec::with_capacity(configured.len() + invocation.len());
     for tool in configured.into_iter().chain(invocation) {

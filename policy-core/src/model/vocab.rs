@@ -95,7 +95,6 @@ impl Slot {
     pub const BOTH: [Slot; 2] = [Slot::Available, Slot::Excluded];
 
     /// The key in a JSON entry.
-    #[inline]
     pub const fn json_key(self) -> &'static str {
         match self {
             Slot::Available => "available-tools",
@@ -104,7 +103,6 @@ impl Slot {
     }
 
     /// The key in `builtin_tools! { … }`.
-    #[inline]
     pub const fn macro_key(self) -> &'static str {
         match self {
             Slot::Available => "available_tools",

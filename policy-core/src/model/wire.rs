@@ -28,7 +28,6 @@ impl Source {
     pub const ALL: [Source; 3] = [Source::Builtin, Source::Custom, Source::Mcp];
 
     /// The prefix spelling: `builtin`, `custom` or `mcp`.
-    #[inline]
     pub const fn as_str(self) -> &'static str {
         match self {
             Source::Builtin => "builtin",
@@ -38,7 +37,6 @@ impl Source {
     }
 
     /// The source spelled exactly `builtin`, `custom` or `mcp` (case-sensitive).
-    #[inline]
     pub const fn from_bytes(bytes: &[u8]) -> Option<Source> {
         if bytes_eq(bytes, b"builtin") {
             Some(Source::Builtin)
@@ -52,7 +50,6 @@ impl Source {
     }
 
     /// The source spelled exactly `builtin`, `custom` or `mcp` (case-sensitive).
-    #[inline]
     pub const fn parse(text: &str) -> Option<Source> {
         Source::from_bytes(text.as_bytes())
     }
@@ -62,14 +59,12 @@ impl std::str::FromStr for Source {
     type Err = WireError;
 
     /// `builtin`, `custom` or `mcp`; anything else is refused with a did-you-mean.
-    #[inline]
     fn from_str(text: &str) -> Result<Source, WireError> {
         Source::parse(text).ok_or_else(|| WireError { kind: WireErrorKind::UnknownSource, input: format!("{text}:") })
     }
 }
 
 impl fmt::Display for Source {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -104,7 +99,6 @@ pub enum WireErrorKind {
 impl WireErrorKind {
     /// The rule and its fix, without the offending text. This is the text a `const`
     /// evaluation panics with; [`WireError`]'s `Display` adds the offending part before it.
-    #[inline]
     pub const fn rule(self) -> &'static str {
         match self {
             WireErrorKind::Empty => {
@@ -140,20 +134,17 @@ pub struct WireError {
 
 impl WireError {
     /// The rule that was broken.
-    #[inline]
     pub fn kind(&self) -> WireErrorKind {
         self.kind
     }
 
     /// The text that was refused.
-    #[inline]
     pub fn input(&self) -> &str {
         &self.input
     }
 }
 
 impl fmt::Display for WireError {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let input = Shown(&self.input);
         let rule = self.kind.rule();
@@ -213,7 +204,6 @@ impl std::error::Error for WireError {}
 /// Checks the grammar of SPEC §1.1 and returns the source of a valid entry (`None` for a bare
 /// name or `*`). This is the one implementation of the grammar.
 #[doc(hidden)]
-#[inline]
 pub const fn check(bytes: &[u8]) -> Result<Option<Source>, WireErrorKind> {
     if bytes.is_empty() {
         return Err(WireErrorKind::Empty);
@@ -265,7 +255,6 @@ pub const fn check(bytes: &[u8]) -> Result<Option<Source>, WireErrorKind> {
 }
 
 /// `*`, or a non-empty run of `[A-Za-z0-9_-]`.
-#[inline]
 const fn check_name(name: &[u8]) -> Result<(), WireErrorKind> {
     if name.len() == 1 && name[0] == b'*' {
         return Ok(());
@@ -293,7 +282,6 @@ const fn check_name(name: &[u8]) -> Result<(), WireErrorKind> {
 
 /// The rule a `const` evaluation panics with: [`WireErrorKind::rule`], with the nearest source
 /// for an unknown one (`mpc:*` → `mcp`), found by the same measure as the run-time did-you-mean.
-#[inline]
 const fn const_rule(bytes: &[u8], kind: WireErrorKind) -> &'static str {
     let WireErrorKind::UnknownSource = kind else { return kind.rule() };
     let mut colon = 0;
@@ -317,7 +305,6 @@ const fn const_rule(bytes: &[u8], kind: WireErrorKind) -> &'static str {
 
 /// The source whose spelling is within the did-you-mean distance of `written` (a third of
 /// the longer word, at least 1), or equal to it but for case.
-#[inline]
 const fn near_source(written: &[u8]) -> Option<Source> {
     let candidates = [Source::Builtin, Source::Custom, Source::Mcp];
     let mut i = 0;
@@ -335,7 +322,6 @@ const fn near_source(written: &[u8]) -> Option<Source> {
 
 /// Optimal-string-alignment distance for short words (a source is at most 7 bytes; a longer
 /// word is never near one).
-#[inline]
 const fn const_distance(written: &[u8], name: &[u8]) -> usize {
     const MAX: usize = 16;
     if written.len() >= MAX || name.len() >= MAX {
@@ -378,7 +364,6 @@ const fn const_distance(written: &[u8], name: &[u8]) -> usize {
 }
 
 /// ASCII case-insensitive equality, in `const`.
-#[inline]
 const fn eq_ignoring_case(written: &[u8], name: &[u8]) -> bool {
     if written.len() != name.len() {
         return false;
@@ -394,12 +379,10 @@ const fn eq_ignoring_case(written: &[u8], name: &[u8]) -> bool {
 }
 
 /// `[A-Za-z0-9_-]`.
-#[inline]
 pub const fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
 }
 
-#[inline]
 const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
@@ -417,7 +400,6 @@ const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
 /// A fingerprint of `bytes[start..]`, eight bytes per step: computed once per wire name and
 /// once per decided tool, so that deciding compares integers before strings. Collisions are
 /// harmless: a matching fingerprint is always confirmed by comparing the names.
-#[inline]
 pub(crate) const fn fingerprint(bytes: &[u8], start: usize) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
     let (_, name) = bytes.split_at(start);
@@ -471,7 +453,6 @@ impl WireName {
     ///
     /// [`wire!`]: ../macro.wire.html
     #[track_caller]
-    #[inline]
     pub const fn from_static(text: &'static str) -> WireName {
         match check(text.as_bytes()) {
             Ok(source) => WireName::borrowed(text, source),
@@ -480,7 +461,6 @@ impl WireName {
     }
 
     /// A wire name from text known only at run time.
-    #[inline]
     pub fn parse(text: &str) -> Result<WireName, WireError> {
         if let Some(name) = super::builtins::interned(text) {
             return Ok(name);
@@ -492,7 +472,6 @@ impl WireName {
     }
 
     /// `source:name` for a name (or `*`) of that source.
-    #[inline]
     pub fn with_source(source: Source, name: &str) -> Result<WireName, WireError> {
         WireName::parse(&format!("{source}:{name}"))
     }
@@ -504,13 +483,11 @@ impl WireName {
     /// # use policy_core::WireName;
     /// assert_eq!(WireName::mcp("odd.srv", "dotted.name").as_str(), "mcp:odd-srv-dotted-name");
     /// ```
-    #[inline]
     pub fn mcp(server: &str, tool: &str) -> WireName {
         let text = format!("mcp:{}", mcp_tool_name(server, tool));
         WireName::owned(text, Some(Source::Mcp))
     }
 
-    #[inline]
     const fn name_start(source: Option<Source>) -> usize {
         match source {
             Some(source) => source.as_str().len() + 1,
@@ -518,7 +495,6 @@ impl WireName {
         }
     }
 
-    #[inline]
     const fn borrowed(text: &'static str, source: Option<Source>) -> WireName {
         WireName {
             fingerprint: fingerprint(text.as_bytes(), WireName::name_start(source)),
@@ -527,7 +503,6 @@ impl WireName {
         }
     }
 
-    #[inline]
     fn owned(text: String, source: Option<Source>) -> WireName {
         WireName {
             fingerprint: fingerprint(text.as_bytes(), WireName::name_start(source)),
@@ -537,19 +512,16 @@ impl WireName {
     }
 
     /// Whether this exact (non-wildcard) pattern names `tool`, given equal fingerprints.
-    #[inline]
     pub(crate) fn names_exactly(&self, tool: &Tool<'_>) -> bool {
         self.source.is_none_or(|s| s == tool.source) && self.name() == tool.name
     }
 
     /// The fingerprint of the name part.
-    #[inline]
     pub(crate) const fn fingerprint(&self) -> u64 {
         self.fingerprint
     }
 
     /// [`WireName::is_wildcard`] for `const` code, on a `'static` name.
-    #[inline]
     pub(crate) const fn is_wildcard_const(&self) -> bool {
         match &self.text {
             Cow::Borrowed(text) => {
@@ -561,31 +533,26 @@ impl WireName {
     }
 
     /// The whole entry as the runtime receives it.
-    #[inline]
     pub fn as_str(&self) -> &str {
         &self.text
     }
 
     /// The source of a qualified pattern; `None` for a bare name or `*`.
-    #[inline]
     pub const fn source(&self) -> Option<Source> {
         self.source
     }
 
     /// The part after the source (the whole text for a bare name): a name or `*`.
-    #[inline]
     pub fn name(&self) -> &str {
         &self.text[WireName::name_start(self.source)..]
     }
 
     /// `*` alone or `source:*`.
-    #[inline]
     pub fn is_wildcard(&self) -> bool {
         self.name() == "*"
     }
 
     /// Whether the entry names its source (`builtin:bash`) rather than being bare (`bash`).
-    #[inline]
     pub const fn is_qualified(&self) -> bool {
         self.source.is_some()
     }
@@ -593,7 +560,6 @@ impl WireName {
     /// The source-qualified form SPEC §1.4 rule 2 gives: a bare `n` becomes `builtin:n`,
     /// `*` becomes `builtin:*`, and a qualified entry stays as it is.
     #[must_use]
-    #[inline]
     pub fn qualify(&self) -> WireName {
         if self.is_qualified() {
             self.clone()
@@ -605,14 +571,12 @@ impl WireName {
 
     /// The tool (or source wildcard) this entry stands for once qualified: `bash` and
     /// `builtin:bash` are the same tool. The one rule of "the same tool twice" (SPEC §1.2).
-    #[inline]
     pub fn tool_key(&self) -> (Source, &str) {
         (self.source.unwrap_or(Source::Builtin), self.name())
     }
 
     /// Whether this pattern matches `tool` (SPEC §1.6): `src:*` every tool of that source,
     /// `src:name` that exact name, a bare name that name in any source.
-    #[inline]
     pub fn matches(&self, tool: &Tool<'_>) -> bool {
         if self.source.is_some_and(|s| s != tool.source) {
             return false;
@@ -627,14 +591,12 @@ impl WireName {
 }
 
 impl fmt::Debug for WireName {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "wire!({:?})", self.as_str())
     }
 }
 
 impl fmt::Display for WireName {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -643,15 +605,12 @@ impl fmt::Display for WireName {
 impl std::str::FromStr for WireName {
     type Err = WireError;
 
-    #[inline]
     fn from_str(text: &str) -> Result<WireName, WireError> {
         WireName::parse(text)
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for WireName {
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
@@ -660,7 +619,6 @@ impl serde::Serialize for WireName {
 /// The bare MCP tool wire name `<server>-<tool>`, with every character outside
 /// `[A-Za-z0-9_-]` replaced by `-` (server `odd.srv`, tool `dotted.name` →
 /// `odd-srv-dotted-name`).
-#[inline]
 pub fn mcp_tool_name(server: &str, tool: &str) -> String {
     let sanitize = |c: char| if c.is_ascii() && is_name_byte(c as u8) { c } else { '-' };
     server.chars().map(sanitize).chain(std::iter::once('-')).chain(tool.chars().map(sanitize)).collect()
@@ -676,19 +634,16 @@ pub struct Tool<'a> {
 
 impl<'a> Tool<'a> {
     /// A tool of `source` named `name`.
-    #[inline]
     pub const fn new(source: Source, name: &'a str) -> Tool<'a> {
         Tool { source, name, fingerprint: fingerprint(name.as_bytes(), 0) }
     }
 
     /// A built-in tool.
-    #[inline]
     pub const fn builtin(name: &'a str) -> Tool<'a> {
         Tool::new(Source::Builtin, name)
     }
 
     /// A custom tool registered by the host.
-    #[inline]
     pub const fn custom(name: &'a str) -> Tool<'a> {
         Tool::new(Source::Custom, name)
     }
@@ -696,19 +651,16 @@ impl<'a> Tool<'a> {
     /// Any tool of `source` that no pattern names exactly: one only `source:*` matches (a tool
     /// named `*` cannot exist). It stands for the tools neither a policy nor a catalog knows,
     /// such as the built-ins a newer CLI adds.
-    #[inline]
     pub const fn unnamed(source: Source) -> Tool<'static> {
         Tool::new(source, "*")
     }
 
     /// An MCP tool by its wire name `<server>-<tool>` (see [`mcp_tool_name`]).
-    #[inline]
     pub const fn mcp(wire_name: &'a str) -> Tool<'a> {
         Tool::new(Source::Mcp, wire_name)
     }
 
     /// `source:name`; a bare name is taken as a built-in.
-    #[inline]
     pub fn parse(text: &'a str) -> Result<Tool<'a>, WireError> {
         let wire = WireName::parse(text)?;
         if wire.is_wildcard() {
@@ -719,26 +671,22 @@ impl<'a> Tool<'a> {
         Ok(Tool::new(source, &text[start..]))
     }
 
-    #[inline]
     pub(crate) const fn fingerprint(&self) -> u64 {
         self.fingerprint
     }
 
     /// Where the tool comes from.
-    #[inline]
     pub const fn source(&self) -> Source {
         self.source
     }
 
     /// The tool's exact wire name.
-    #[inline]
     pub const fn name(&self) -> &'a str {
         self.name
     }
 }
 
 impl fmt::Display for Tool<'_> {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.source, self.name)
     }

@@ -2,10 +2,8 @@
 //! `--flag=value` form, so a tool name can never be read as a flag and the variadic flags
 //! never swallow a prompt.
 
-#[cfg(feature = "serde")]
 use serde::ser::SerializeStruct;
 
-#[cfg(feature = "serde")]
 use crate::catalog::claude_code::CLI_VERSION;
 use crate::catalog::claude_code::ClaudeTool;
 use crate::model::{ClaudeCodeSelection, SelectionShape};
@@ -13,7 +11,6 @@ use crate::text;
 
 impl ClaudeCodeSelection {
     /// The CLI arguments (SPEC §2), always `--flag=value`.
-    #[inline]
     pub fn args(&self) -> Vec<String> {
         let join = |tools: &[ClaudeTool]| text::join(&mut tools.iter().map(|t| t.name()), "", ",");
         let mut args = match self.shape() {
@@ -36,15 +33,12 @@ pub struct ClaudeCodeArgs(pub Option<ClaudeCodeSelection>);
 
 impl ClaudeCodeArgs {
     /// The arguments; none without a selection.
-    #[inline]
     pub fn args(&self) -> Vec<String> {
         self.0.as_ref().map(ClaudeCodeSelection::args).unwrap_or_default()
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for ClaudeCodeArgs {
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("ClaudeCodeArgs", 2)?;
         s.serialize_field("args", &self.args())?;

@@ -3,26 +3,20 @@
 
 use std::path::PathBuf;
 
-#[cfg(feature = "serde")]
 use serde::ser::SerializeStruct;
 
-#[cfg(feature = "serde_json")]
 use crate::model::TOOL_FILTER_PRECEDENCE;
-#[cfg(feature = "serde")]
 use crate::model::serialize_filter;
 use crate::model::{ClientMode, Error, ResolvedPolicy};
 
-#[cfg(feature = "serde")]
 impl ResolvedPolicy {
     /// The fields for `session.create`.
-    #[inline]
     pub fn session_create(&self) -> SessionToolFilter<'_> {
         SessionToolFilter { policy: self }
     }
 
     /// The fields for `session.resume`: the same as for create, since the runtime keeps no
     /// filter across a resume.
-    #[inline]
     pub fn session_resume(&self) -> SessionToolFilter<'_> {
         SessionToolFilter { policy: self }
     }
@@ -32,7 +26,6 @@ impl ResolvedPolicy {
     /// The key of the client this policy needs. An empty-mode client needs its own base
     /// directory or session file system; clients must never be shared across modes or
     /// storage.
-    #[inline]
     pub fn client_key(&self, storage: Option<ClientStorage>) -> Result<ClientKey, Error> {
         ClientKey::new(self.client_mode(), storage)
     }
@@ -40,18 +33,14 @@ impl ResolvedPolicy {
 
 /// The filter fields of `session.create` and `session.resume`: `availableTools` and
 /// `excludedTools` when set, and always `toolFilterPrecedence: "excluded"`.
-#[cfg(feature = "serde")]
 #[derive(Clone, Copy, Debug)]
 pub struct SessionToolFilter<'p> {
     policy: &'p ResolvedPolicy,
 }
 
-#[cfg(feature = "serde_json")]
-#[cfg_attr(docsrs, doc(cfg(feature = "serde_json")))]
 impl SessionToolFilter<'_> {
     /// Writes the fields into a request's params object, removing stale filter fields a
     /// previous policy left there, so an unset list is really unset.
-    #[inline]
     pub fn apply_to(&self, params: &mut serde_json::Map<String, serde_json::Value>) {
         for (key, list) in
             [("availableTools", self.policy.available_tools()), ("excludedTools", self.policy.excluded_tools())]
@@ -65,9 +54,7 @@ impl SessionToolFilter<'_> {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for SessionToolFilter<'_> {
-    #[inline]
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let p = self.policy;
         let len = 1 + usize::from(p.available_tools().is_some()) + usize::from(p.excluded_tools().is_some());
@@ -95,7 +82,6 @@ pub struct ClientKey {
 
 impl ClientKey {
     /// A key; an empty-mode client must say where it keeps its state.
-    #[inline]
     pub fn new(mode: ClientMode, storage: Option<ClientStorage>) -> Result<ClientKey, Error> {
         if mode == ClientMode::Empty && storage.is_none() {
             return Err(Error::EmptyModeNeedsStorage);
@@ -104,13 +90,11 @@ impl ClientKey {
     }
 
     /// The client mode.
-    #[inline]
     pub fn mode(&self) -> ClientMode {
         self.mode
     }
 
     /// The client's storage.
-    #[inline]
     pub fn storage(&self) -> Option<&ClientStorage> {
         self.storage.as_ref()
     }
@@ -137,7 +121,6 @@ pub struct ClientPool<C> {
 }
 
 impl<C> Default for ClientPool<C> {
-    #[inline]
     fn default() -> Self {
         ClientPool { clients: std::sync::Mutex::default() }
     }
@@ -145,18 +128,15 @@ impl<C> Default for ClientPool<C> {
 
 impl<C: Clone> ClientPool<C> {
     /// An empty pool.
-    #[inline]
     pub fn new() -> ClientPool<C> {
         ClientPool::default()
     }
 
-    #[inline]
     fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<ClientKey, C>> {
         self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The client started for `key`, if there is one.
-    #[inline]
     pub fn get(&self, key: &ClientKey) -> Option<C> {
         self.lock().get(key).cloned()
     }
@@ -164,7 +144,6 @@ impl<C: Clone> ClientPool<C> {
     /// The client for `key`, started with `start` when there is none. The lock is not held
     /// while `start` runs; when two callers start a client for the same key at once, the
     /// first one stored is kept and returned to both (the other is dropped).
-    #[inline]
     pub async fn get_or_start<F, Fut, E>(&self, key: &ClientKey, start: F) -> Result<C, E>
     where
         F: FnOnce(ClientKey) -> Fut,
@@ -178,13 +157,11 @@ impl<C: Clone> ClientPool<C> {
     }
 
     /// Takes the client for `key` out of the pool (to stop it).
-    #[inline]
     pub fn remove(&self, key: &ClientKey) -> Option<C> {
         self.lock().remove(key)
     }
 
     /// Takes every client out of the pool (to stop them).
-    #[inline]
     pub fn drain(&self) -> Vec<(ClientKey, C)> {
         self.lock().drain().collect()
     }
@@ -216,7 +193,6 @@ mod tests {
         );
     }
 
-    #[cfg(feature = "serde_json")]
     #[test]
     fn apply_to_removes_stale_fields() {
         let mut params = serde_json::Map::new();

@@ -41,7 +41,6 @@ pub enum RouterError {
 }
 
 impl fmt::Display for RouterError {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RouterError::UnknownSession { id } => write!(f, "unknown session {id}"),
@@ -88,7 +87,6 @@ struct RouterState {
 }
 
 impl RouterState {
-    #[inline]
     fn agents(&self, parent_id: &str) -> Option<&[CustomAgent]> {
         match self.sessions.get(parent_id) {
             Some(Known::Parent(agents)) => Some(agents),
@@ -107,12 +105,10 @@ pub struct SubagentRouter {
 
 impl SubagentRouter {
     /// An empty router.
-    #[inline]
     pub fn new() -> SubagentRouter {
         SubagentRouter::default()
     }
 
-    #[inline]
     fn lock(&self) -> MutexGuard<'_, RouterState> {
         // The state is consistent after every statement, so a panic elsewhere leaves
         // nothing half-written: recover rather than propagate the poison.
@@ -120,13 +116,11 @@ impl SubagentRouter {
     }
 
     /// A parent session (from `createSession` / `resumeSession`) and its custom agents.
-    #[inline]
     pub fn register_session(&self, parent_id: &str, agents: Vec<CustomAgent>) {
         self.lock().sessions.insert(parent_id.to_owned(), Known::Parent(agents.into()));
     }
 
     /// `subagent.started` on `parent_id`'s event stream.
-    #[inline]
     pub fn on_subagent_started(&self, parent_id: &str, child_id: &str, agent_name: &str, tool_call_id: &str) {
         let instance = SubagentInstance {
             agent_name: agent_name.to_owned(),
@@ -145,13 +139,11 @@ impl SubagentRouter {
 
     /// `subagent.completed` or `subagent.failed`: removes only the instance record, so
     /// requests still in flight from the child keep resolving.
-    #[inline]
     pub fn on_subagent_ended(&self, parent_id: &str, tool_call_id: &str) {
         self.lock().instances.retain(|(parent, i)| !(parent == parent_id && i.tool_call_id == tool_call_id));
     }
 
     /// A parent session was deleted or destroyed: it, its children and its instances go.
-    #[inline]
     pub fn remove_session(&self, parent_id: &str) {
         let mut state = self.lock();
         state.sessions.retain(|id, known| match known {
@@ -162,7 +154,6 @@ impl SubagentRouter {
     }
 
     /// The client stopped: everything goes.
-    #[inline]
     pub fn stop(&self) {
         let mut state = self.lock();
         state.sessions.clear();
@@ -170,21 +161,18 @@ impl SubagentRouter {
     }
 
     /// The running instances of `parent_id`, in the order they started.
-    #[inline]
     pub fn instances(&self, parent_id: &str) -> Vec<SubagentInstance> {
         self.lock().instances.iter().filter(|(parent, _)| parent == parent_id).map(|(_, i)| i.clone()).collect()
     }
 
     /// Resolves an incoming session id: a registered session directly, then a child through
     /// its parent. For `permission.request`, `hooks.invoke` and `userInput.request`.
-    #[inline]
     pub fn resolve_session(&self, session_id: &str) -> Result<RoutedSession, RouterError> {
         route(&self.lock(), session_id)
     }
 
     /// Resolves the session of a `tool.call` and, for a child, checks its agent's list.
     /// An agent the parent did not configure is refused (fail closed).
-    #[inline]
     pub fn check_tool_call(&self, session_id: &str, tool_name: &str) -> Result<RoutedSession, RouterError> {
         let state = self.lock();
         let resolved = route(&state, session_id)?;
@@ -202,7 +190,6 @@ impl SubagentRouter {
 
     /// [`SubagentRouter::check_tool_call`], then `handler` with the lock released, so a
     /// handler may call back into the router.
-    #[inline]
     pub fn dispatch_tool_call<R>(
         &self,
         session_id: &str,
@@ -214,7 +201,6 @@ impl SubagentRouter {
     }
 }
 
-#[inline]
 fn route(state: &RouterState, session_id: &str) -> Result<RoutedSession, RouterError> {
     match state.sessions.get(session_id) {
         Some(Known::Parent(_)) => Ok(RoutedSession { parent_id: session_id.to_owned(), child: false }),

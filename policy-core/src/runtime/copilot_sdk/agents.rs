@@ -15,7 +15,6 @@ use crate::text::Shown;
 impl CustomAgent {
     /// The SDK's custom agent with this agent's name and checked list, which keeps its three
     /// meanings: `None` (every tool), `Some([])` (none), or exactly these names.
-    #[inline]
     pub fn to_sdk(&self, prompt: impl Into<String>) -> SdkCustomAgent {
         let mut agent = SdkCustomAgent::new(self.name(), prompt);
         agent.tools = self.tools().map(<[String]>::to_vec);
@@ -25,7 +24,6 @@ impl CustomAgent {
 
 impl DefaultAgent {
     /// The SDK's `default_agent`: these tools hidden from the main agent.
-    #[inline]
     pub fn to_sdk(&self) -> SdkDefaultAgent {
         let names = self.excluded_tools().iter().map(AgentToolName::as_str).map(str::to_owned);
         SdkDefaultAgent { excluded_tools: Some(names.collect()) }
@@ -44,7 +42,6 @@ pub struct AgentError {
 }
 
 impl fmt::Display for AgentError {
-    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.pointer, Shown(&self.message))
     }
@@ -56,7 +53,6 @@ impl CopilotDocument {
     /// The definition's `customAgents` as the SDK's structs, or `None` when it has none.
     /// Every field the SDK knows (`prompt`, `description`, `mcpServers`, …) is read from the
     /// document; `tools` is the list the reader checked.
-    #[inline]
     pub fn sdk_custom_agents(&self) -> Result<Option<Vec<SdkCustomAgent>>, AgentError> {
         let Some(checked) = self.custom_agents() else { return Ok(None) };
         let Value::Array(written) = self.document()[CUSTOM_AGENTS_KEY].take() else { return Ok(None) };
@@ -70,7 +66,6 @@ impl CopilotDocument {
     }
 
     /// The definition's `defaultAgent` as the SDK's, or `None` when it has none.
-    #[inline]
     pub fn sdk_default_agent(&self) -> Option<SdkDefaultAgent> {
         self.default_agent().map(DefaultAgent::to_sdk)
     }
@@ -79,7 +74,6 @@ impl CopilotDocument {
     /// ([`ResolvedPolicy::apply_to_session`](crate::model::ResolvedPolicy::apply_to_session)),
     /// and its custom agents and default agent, which replace any the config carried (a
     /// definition without them clears them, so no agent of another definition stays).
-    #[inline]
     pub fn apply_to_session(&self, config: SessionConfig) -> Result<SessionConfig, AgentError> {
         let mut config = self.policy().apply_to_session(config);
         config.custom_agents = self.sdk_custom_agents()?;
@@ -89,7 +83,6 @@ impl CopilotDocument {
 
     /// The same for `session.resume`: the runtime keeps neither the filter nor the agents
     /// across a resume.
-    #[inline]
     pub fn apply_to_resume(&self, config: ResumeSessionConfig) -> Result<ResumeSessionConfig, AgentError> {
         let mut config = self.policy().apply_to_resume(config);
         config.custom_agents = self.sdk_custom_agents()?;

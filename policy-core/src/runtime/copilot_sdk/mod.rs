@@ -56,14 +56,12 @@ pub struct NeedsStorage(ClientOptions);
 impl NeedsStorage {
     /// The options, with this client's own base directory. Never share it with a client of
     /// another mode.
-    #[inline]
     pub fn base_directory(self, directory: impl Into<PathBuf>) -> ClientOptions {
         self.0.with_base_directory(directory)
     }
 
     /// The options, with a session file system the host serves. Never share it with a client
     /// of another mode.
-    #[inline]
     pub fn session_fs(self, config: SessionFsConfig) -> ClientOptions {
         self.0.with_session_fs(config)
     }
@@ -71,7 +69,6 @@ impl NeedsStorage {
 
 impl ClientMode {
     /// The SDK's client mode.
-    #[inline]
     pub fn to_sdk(self) -> SdkMode {
         match self {
             ClientMode::CopilotCli => SdkMode::CopilotCli,
@@ -83,7 +80,6 @@ impl ClientMode {
 /// The [`ClientPool`](crate::runtime::copilot::ClientPool) key of client options: their mode
 /// and where they keep state (a base directory, or a session file system by its state path).
 /// Empty-mode options without either are refused, as the SDK refuses them.
-#[inline]
 pub fn client_key(options: &ClientOptions) -> Result<ClientKey, Error> {
     let mode = match options.mode {
         SdkMode::Empty => ClientMode::Empty,
@@ -97,7 +93,6 @@ pub fn client_key(options: &ClientOptions) -> Result<ClientKey, Error> {
     ClientKey::new(mode, storage)
 }
 
-#[inline]
 fn strings(list: Option<&ToolList>) -> Option<Vec<String>> {
     list.map(ToolList::to_strings)
 }
@@ -106,7 +101,6 @@ impl ResolvedPolicy {
     /// `options` with this policy's client mode. An empty-mode client must be given a base
     /// directory or a session file system (the SDK accepts either): the result says so in
     /// its type.
-    #[inline]
     pub fn client_options(&self, options: ClientOptions) -> SdkClient {
         let options = options.with_mode(self.client_mode().to_sdk());
         let stored = options.base_directory.is_some() || options.session_fs.is_some();
@@ -124,7 +118,6 @@ impl ResolvedPolicy {
     /// cannot unset a field, and these mean the same. The runtime's own answer stays stale
     /// until the next turn: attest after it.
     #[must_use]
-    #[inline]
     pub fn options_update(&self) -> SessionUpdateOptionsParams {
         let every_source = || ["builtin:*", "custom:*", "mcp:*"].map(String::from).to_vec();
         SessionUpdateOptionsParams {
@@ -139,7 +132,6 @@ impl ResolvedPolicy {
     /// carried another policy's filter does not keep it. The SDK itself always sends
     /// `toolFilterPrecedence: "excluded"`.
     #[must_use = "the config is returned with the filter; the argument is consumed"]
-    #[inline]
     pub fn apply_to_session(&self, mut config: SessionConfig) -> SessionConfig {
         config.available_tools = strings(self.available_tools());
         config.excluded_tools = strings(self.excluded_tools());
@@ -148,7 +140,6 @@ impl ResolvedPolicy {
 
     /// The same filter for `session.resume`: the runtime keeps no filter across a resume.
     #[must_use = "the config is returned with the filter; the argument is consumed"]
-    #[inline]
     pub fn apply_to_resume(&self, mut config: ResumeSessionConfig) -> ResumeSessionConfig {
         config.available_tools = strings(self.available_tools());
         config.excluded_tools = strings(self.excluded_tools());
@@ -169,7 +160,6 @@ pub enum AttestError {
 }
 
 impl std::fmt::Display for AttestError {
-    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             AttestError::Sdk(error) => write!(f, "cannot ask the session what it offers: {error}"),
@@ -195,7 +185,6 @@ impl ResolvedPolicy {
     /// policy.attest_session(&session, &host, false).await?; // attest, or end the session
     /// # Ok(()) }
     /// ```
-    #[inline]
     pub async fn attest_session(
         &self,
         session: &Session,

@@ -27,7 +27,6 @@ const FAILED: &str = "subagent.failed";
 impl SubagentRouter {
     /// Registers a session the SDK created or resumed, with the custom agents it was given
     /// (`SessionConfig::custom_agents`): each agent's name and `tools` list.
-    #[inline]
     pub fn register_sdk_session(&self, session_id: &str, agents: Option<&[SdkCustomAgent]>) {
         let agents = agents.unwrap_or_default().iter().map(|a| CustomAgent::new(&a.name, a.tools.clone()));
         self.register_session(session_id, agents.collect());
@@ -37,7 +36,6 @@ impl SubagentRouter {
     /// to its parent and agent; `subagent.completed` and `subagent.failed` remove only the
     /// instance record. Every other event is ignored. A `subagent.started` without an
     /// `agentId` maps nothing, so that sub-agent's calls are refused (fail closed).
-    #[inline]
     pub fn observe_event(&self, parent_id: &str, event: &SessionEvent) {
         let child = event.agent_id.as_deref().filter(|id| !id.is_empty());
         match event.event_type.as_str() {
@@ -76,7 +74,6 @@ impl SubagentRouter {
     ///
     /// Events a slow reader misses are skipped: a sub-agent whose start was missed stays
     /// unknown, and its calls are refused.
-    #[inline]
     pub async fn follow_events(&self, parent_id: &str, mut events: EventSubscription) {
         loop {
             match events.recv().await {
@@ -88,7 +85,6 @@ impl SubagentRouter {
     }
 
     /// [`SubagentRouter::follow_events`] for `session`, borrowing it.
-    #[inline]
     pub async fn follow_session(&self, session: &Session) {
         self.follow_events(session.id().as_ref(), session.subscribe()).await;
     }
@@ -110,13 +106,11 @@ pub struct GatedToolHandler {
 
 impl GatedToolHandler {
     /// `inner`, gated by `router`.
-    #[inline]
     pub fn new(router: Arc<SubagentRouter>, inner: Arc<dyn ToolHandler>) -> GatedToolHandler {
         GatedToolHandler { router, inner }
     }
 
     /// `tools` with every handler gated by `router`; a tool without a handler is left as it is.
-    #[inline]
     pub fn gate_all(router: &Arc<SubagentRouter>, tools: Vec<SdkTool>) -> Vec<SdkTool> {
         tools
             .into_iter()
@@ -127,7 +121,6 @@ impl GatedToolHandler {
             .collect()
     }
 
-    #[inline]
     async fn gated(&self, invocation: ToolInvocation) -> Result<ToolResult, github_copilot_sdk::Error> {
         let caller = invocation.agent_id.as_deref().filter(|id| !id.is_empty()).unwrap_or(&invocation.session_id);
         match self.router.check_tool_call(caller, &invocation.tool_name) {
@@ -138,7 +131,6 @@ impl GatedToolHandler {
 }
 
 impl std::fmt::Debug for GatedToolHandler {
-    #[inline]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GatedToolHandler").field("router", &self.router).finish_non_exhaustive()
     }
@@ -146,7 +138,6 @@ impl std::fmt::Debug for GatedToolHandler {
 
 impl ToolHandler for GatedToolHandler {
     // The trait is declared with `async_trait`; this is its expanded signature.
-    #[inline]
     fn call<'life0, 'async_trait>(
         &'life0 self,
         invocation: ToolInvocation,
