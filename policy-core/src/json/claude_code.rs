@@ -82,7 +82,7 @@ fn document(root: Node<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
     }
 }
 
-fn selection(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
+pub(super) fn selection(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
     let Some(fields) = value.object() else {
         sink.error(at, Error::ClaudeShape);
         return None;

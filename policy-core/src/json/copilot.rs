@@ -209,6 +209,16 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
     })
 }
 
+/// A document that is one policy entry, as a stored form is read.
+pub(super) fn single_entry(root: Node<'_>, sink: &mut Sink) -> Option<PolicyEntry> {
+    if let Some(fields) = root.object() {
+        entry(fields, Ptr::Root, true, sink)
+    } else {
+        sink.error(Ptr::Root, wrong_type("a policy entry object", root));
+        None
+    }
+}
+
 /// A definition's agents: its custom agents and its default agent.
 #[derive(Default)]
 struct Agents {

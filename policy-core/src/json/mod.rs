@@ -12,6 +12,7 @@ mod custom_agents;
 mod observed;
 mod reader;
 pub mod schema;
+mod stored;
 
 use std::fmt;
 

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::lint::Lint;
-use super::vocab::{ENTRY_KIND, HOLDER_KEY, ISOLATED};
+use super::vocab::{ENTRY_KIND, HOLDER_KEY, ISOLATED, TOOL_FILTER_PRECEDENCE};
 use super::wire::WireError;
 use crate::text::{Shown, did_you_mean, hint, join, lines, one_of};
 
@@ -163,6 +163,16 @@ pub enum Error {
         key: String,
         /// The runtime it belongs to, spelled as this front door spells it.
         runtime: &'static str,
+    },
+    /// A required key that is not there.
+    MissingKey {
+        /// The key.
+        key: &'static str,
+    },
+    /// A stored resolved policy whose `toolFilterPrecedence` is not `excluded`.
+    WrongPrecedence {
+        /// What it said.
+        found: String,
     },
     /// A key given twice.
     DuplicateKey {
@@ -361,6 +371,12 @@ impl fmt::Display for Error {
             Error::DocumentTooLarge { size, limit } => write!(
                 f,
                 "the document is {size} bytes or more, over the limit of {limit} bytes; a policy document is small, check that this is the right file"
+            ),
+            Error::MissingKey { key } => write!(f, "missing key `{key}`"),
+            Error::WrongPrecedence { found } => write!(
+                f,
+                "`toolFilterPrecedence` is `{}`; a resolved policy always sends `{TOOL_FILTER_PRECEDENCE}` (deny wins)",
+                Shown(found)
             ),
             Error::TooDeep { limit } => write!(
                 f,

@@ -10,6 +10,7 @@ use super::entry::ClientMode;
 use super::entry::check_duplicates;
 use super::error::EMPTY_MODE_NEEDS_ALLOW_LIST;
 use super::error::{At, Error, Errors, Slot};
+use super::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD};
 use super::wire::{Source, Tool, WireError, WireName};
 
 /// A set filter list: every entry source-qualified, in the order the runtime receives them.
@@ -404,14 +405,13 @@ impl fmt::Debug for ResolvedPolicy {
     }
 }
 
-/// The precedence the library always sends: excluded patterns win.
-pub const TOOL_FILTER_PRECEDENCE: &str = "excluded";
+pub use super::vocab::TOOL_FILTER_PRECEDENCE;
 
 impl serde::Serialize for ResolvedPolicy {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let len = 2 + usize::from(self.available_tools.is_some()) + usize::from(self.excluded_tools.is_some());
         let mut s = serializer.serialize_struct("ResolvedPolicy", len)?;
-        s.serialize_field("clientMode", &self.client_mode)?;
+        s.serialize_field(CLIENT_MODE_FIELD, &self.client_mode)?;
         serialize_filter(&mut s, self)?;
         s.end()
     }
@@ -419,17 +419,13 @@ impl serde::Serialize for ResolvedPolicy {
 
 /// The session fields of a policy: the lists when set, and the precedence.
 pub(crate) fn serialize_filter<S: SerializeStruct>(s: &mut S, policy: &ResolvedPolicy) -> Result<(), S::Error> {
-    if let Some(list) = &policy.available_tools {
-        s.serialize_field("availableTools", list)?;
-    } else {
-        s.skip_field("availableTools")?;
+    for (slot, list) in [(Slot::Available, &policy.available_tools), (Slot::Excluded, &policy.excluded_tools)] {
+        match list {
+            Some(list) => s.serialize_field(slot.resolved_key(), list)?,
+            None => s.skip_field(slot.resolved_key())?,
+        }
     }
-    if let Some(list) = &policy.excluded_tools {
-        s.serialize_field("excludedTools", list)?;
-    } else {
-        s.skip_field("excludedTools")?;
-    }
-    s.serialize_field("toolFilterPrecedence", TOOL_FILTER_PRECEDENCE)
+    s.serialize_field(PRECEDENCE_FIELD, TOOL_FILTER_PRECEDENCE)
 }
 
 #[cfg(test)]

@@ -102,6 +102,14 @@ impl Slot {
         }
     }
 
+    /// The key in a resolved policy's form (SPEC §1.5).
+    pub const fn resolved_key(self) -> &'static str {
+        match self {
+            Slot::Available => AVAILABLE_TOOLS_FIELD,
+            Slot::Excluded => EXCLUDED_TOOLS_FIELD,
+        }
+    }
+
     /// The key in `builtin_tools! { … }`.
     pub const fn macro_key(self) -> &'static str {
         match self {
@@ -110,3 +118,16 @@ impl Slot {
         }
     }
 }
+
+/// A resolved policy's keys (SPEC §1.5), as the runtime receives them.
+pub const CLIENT_MODE_FIELD: &str = "clientMode";
+/// The allow-list of a resolved policy.
+pub const AVAILABLE_TOOLS_FIELD: &str = "availableTools";
+/// The deny-list of a resolved policy.
+pub const EXCLUDED_TOOLS_FIELD: &str = "excludedTools";
+/// Which list wins in a resolved policy.
+pub const PRECEDENCE_FIELD: &str = "toolFilterPrecedence";
+/// Every key of a resolved policy's form, in the order they are sent.
+pub const RESOLVED_KEYS: &[&str] = &[CLIENT_MODE_FIELD, AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, PRECEDENCE_FIELD];
+/// The precedence the library always sends: excluded patterns win.
+pub const TOOL_FILTER_PRECEDENCE: &str = "excluded";
