@@ -49,11 +49,9 @@ fn copilot(private: &TokenStream, policy: &ResolvedPolicy) -> TokenStream {
         ClientMode::CopilotCli => quote!(#private::ClientMode::CopilotCli),
         ClientMode::Empty => quote!(#private::ClientMode::Empty),
     };
-    // Each list is a `const` array, its index a `const` computed by policy-core's own
-    // `const fn`, and the list built from both: all at compile time, nothing at run time.
+    // Each list is a `const` array and the list is built from it at compile time.
     let list = |name: &str, list: Option<&ToolList>| {
         let names_ident = format_ident!("{}", name, span = Span::mixed_site());
-        let fingerprints_ident = format_ident!("{}_FINGERPRINTS", name, span = Span::mixed_site());
         match list {
             Some(list) => {
                 let len = list.len();
@@ -61,9 +59,8 @@ fn copilot(private: &TokenStream, policy: &ResolvedPolicy) -> TokenStream {
                 (
                     quote! {
                         const #names_ident: &[#private::WireName; #len] = &[#(#private::WireName::from_static(#names)),*];
-                        const #fingerprints_ident: &[u64; #len] = &#private::ToolList::fingerprints_of(#names_ident);
                     },
-                    quote!(#private::Some(#private::ToolList::__from_static(#names_ident, #fingerprints_ident))),
+                    quote!(#private::Some(#private::ToolList::__from_static(#names_ident))),
                 )
             }
             None => (TokenStream::new(), quote!(#private::None)),

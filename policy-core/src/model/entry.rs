@@ -354,25 +354,12 @@ pub(crate) fn check_duplicates(
             },
         ));
     };
-    if names.len() <= 32 {
-        // Short lists (nearly all of them): compare fingerprints pairwise, no allocation.
-        for second in 1..names.len() {
-            let (source, name) = key(&names[second]);
-            let fingerprint = names[second].fingerprint();
-            if let Some(first) = (0..second)
-                .find(|&first| names[first].fingerprint() == fingerprint && key(&names[first]) == (source, name))
-            {
-                report(first, second);
-            }
-        }
-    } else {
-        let mut seen: HashMap<(Source, &str), usize> = HashMap::with_capacity(names.len());
-        for (second, name) in names.iter().enumerate() {
-            match seen.get(&key(name)) {
-                Some(&first) => report(first, second),
-                None => {
-                    seen.insert(key(name), second);
-                }
+    let mut seen: HashMap<(Source, &str), usize> = HashMap::with_capacity(names.len());
+    for (second, name) in names.iter().enumerate() {
+        match seen.get(&key(name)) {
+            Some(&first) => report(first, second),
+            None => {
+                seen.insert(key(name), second);
             }
         }
     }

@@ -17,80 +17,29 @@ use super::wire::{Source, Tool, WireError, WireName};
 ///
 /// An empty list is a real value: as `availableTools` it offers nothing, as `excludedTools`
 /// it removes nothing. "Unset" is the absence of a `ToolList` (`None`).
-///
-/// Beside the names it keeps what [`ToolList::find`] needs: each name's fingerprint, in list
-/// order, and the first `source:*` of each source. For a macro policy both are computed by a
-/// `const fn` at compile time.
 #[derive(Clone)]
 pub struct ToolList {
     names: Cow<'static, [WireName]>,
-    fingerprints: Cow<'static, [u64]>,
-    wildcards: [u32; 3],
-    /// One bit per exact name's fingerprint (its top byte): a tool whose bit is clear
-    /// cannot be named exactly, and the scan is skipped.
-    summary: [u64; 4],
-}
-
-/// The summary bit of a fingerprint: its top byte, as word and mask.
-const fn summary_bit(fingerprint: u64) -> (usize, u64) {
-    let bit = (fingerprint >> 56) as usize;
-    (bit / 64, 1 << (bit % 64))
-}
-
-const NO_WILDCARD: u32 = u32::MAX;
-
-const fn source_slot(source: Source) -> usize {
-    match source {
-        Source::Builtin => 0,
-        Source::Custom => 1,
-        Source::Mcp => 2,
-    }
 }
 
 impl ToolList {
-    /// Macro plumbing: the fingerprints of `names`, in order.
-    #[doc(hidden)]
-    pub const fn fingerprints_of<const N: usize>(names: &[WireName; N]) -> [u64; N] {
-        let mut fingerprints = [0; N];
-        let mut i = 0;
-        while i < N {
-            fingerprints[i] = names[i].fingerprint();
-            i += 1;
-        }
-        fingerprints
-    }
-
-    /// Macro plumbing: a list from `'static` qualified names and their
-    /// [`ToolList::fingerprints_of`].
+    /// Macro plumbing: a list from `'static` qualified names.
     ///
     /// # Panics
     ///
-    /// When a name is bare or a fingerprint does not belong to its name; in a `const` item
-    /// that is a compile error.
+    /// When a name is bare; in a `const` item that is a compile error.
     #[doc(hidden)]
     #[track_caller]
-    pub const fn __from_static(names: &'static [WireName], fingerprints: &'static [u64]) -> ToolList {
-        assert!(fingerprints.len() == names.len(), "the fingerprints do not belong to these names");
-        let mut wildcards = [NO_WILDCARD; 3];
-        let mut summary = [0u64; 4];
+    pub const fn __from_static(names: &'static [WireName]) -> ToolList {
         let mut i = 0;
         while i < names.len() {
-            if !names[i].is_wildcard_const() {
-                let (word, mask) = summary_bit(fingerprints[i]);
-                summary[word] |= mask;
-            }
-            let Some(source) = names[i].source() else {
-                panic!("a resolved tool list holds source-qualified names only (`builtin:bash`, not `bash`)");
-            };
-            assert!(fingerprints[i] == names[i].fingerprint(), "the fingerprints do not belong to these names");
-            // A list is far shorter than `u32::MAX` entries (the loader bounds documents).
-            #[allow(clippy::cast_possible_truncation)]
-            if names[i].is_wildcard_const() && wildcards[source_slot(source)] == NO_WILDCARD {
-                wildcards[source_slot(source)] = i as u32;
-            }
+            assert!(
+                names[i].source().is_some(),
+                "a resolved tool list holds source-qualified names only (`builtin:bash`, not `bash`)"
+            );
             i += 1;
         }
-        ToolList { names: Cow::Borrowed(names), fingerprints: Cow::Borrowed(fingerprints), wildcards, summary }
+        ToolList { names: Cow::Borrowed(names) }
     }
 
     /// A list read back from storage, held to what resolution gives: every name
@@ -106,29 +55,7 @@ impl ToolList {
 
     pub(crate) fn from_qualified(names: Vec<WireName>) -> ToolList {
         debug_assert!(names.iter().all(WireName::is_qualified));
-        let mut list = ToolList {
-            names: Cow::Owned(names),
-            fingerprints: Cow::Owned(Vec::new()),
-            wildcards: [NO_WILDCARD; 3],
-            summary: [0; 4],
-        };
-        list.reindex();
-        list
-    }
-
-    fn reindex(&mut self) {
-        self.wildcards = [NO_WILDCARD; 3];
-        self.summary = [0; 4];
-        for (position, name) in self.names.iter().enumerate() {
-            if let (Some(source), true) = (name.source(), name.is_wildcard()) {
-                let first = &mut self.wildcards[source_slot(source)];
-                *first = (*first).min(u32::try_from(position).unwrap_or(NO_WILDCARD));
-            } else {
-                let (word, mask) = summary_bit(name.fingerprint());
-                self.summary[word] |= mask;
-            }
-        }
-        self.fingerprints = Cow::Owned(self.names.iter().map(WireName::fingerprint).collect());
+        ToolList { names: Cow::Owned(names) }
     }
 
     /// The entries.
@@ -153,48 +80,7 @@ impl ToolList {
 
     /// The first pattern, in list order, matching `tool` (SPEC §1.6).
     pub fn find(&self, tool: &Tool<'_>) -> Option<&WireName> {
-        // The first `source:*` bounds the search: an exact match must come before it.
-        let wildcard = self.wildcards[source_slot(tool.source())] as usize;
-        let fingerprint = tool.fingerprint();
-        let (word, mask) = summary_bit(fingerprint);
-        if self.summary[word] & mask == 0 {
-            return self.names.get(wildcard);
-        }
-        let end = wildcard.min(self.names.len());
-        let fingerprints = &self.fingerprints[..end];
-        // Compare four fingerprints at a time without branching; only a chunk holding an
-        // equal fingerprint is looked at name by name. A `src:*` before the bound has the
-        // name `*`, so the exact comparison finds it only for a tool named `*`, which it
-        // matches anyway.
-        let chunks = fingerprints.chunks_exact(4);
-        let tail = chunks.remainder();
-        let mut start = 0;
-        for chunk in chunks {
-            #[allow(clippy::needless_bitwise_bool)] // deliberate: no branch per fingerprint
-            if (chunk[0] == fingerprint)
-                | (chunk[1] == fingerprint)
-                | (chunk[2] == fingerprint)
-                | (chunk[3] == fingerprint)
-            {
-                if let Some(found) = self.confirm(start, chunk, tool) {
-                    return Some(found);
-                }
-            }
-            start += 4;
-        }
-        self.confirm(start, tail, tool).or_else(|| self.names.get(wildcard))
-    }
-
-    /// The first name at `start + i` whose fingerprint in `chunk` is the tool's and which
-    /// names it exactly.
-    fn confirm(&self, start: usize, chunk: &[u64], tool: &Tool<'_>) -> Option<&WireName> {
-        let fingerprint = tool.fingerprint();
-        chunk
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| **f == fingerprint)
-            .map(|(offset, _)| &self.names[start + offset])
-            .find(|pattern| pattern.names_exactly(tool))
+        self.names.iter().find(|pattern| pattern.matches(tool))
     }
 
     /// Whether `pattern` is an entry of this list.
@@ -202,18 +88,14 @@ impl ToolList {
         self.names.contains(pattern)
     }
 
-    /// Appends names and indexes the list once.
+    /// Appends names.
     pub(crate) fn extend(&mut self, names: Vec<WireName>) {
-        if !names.is_empty() {
-            self.names.to_mut().extend(names);
-            self.reindex();
-        }
+        self.names.to_mut().extend(names);
     }
 }
 
 impl PartialEq for ToolList {
     fn eq(&self, other: &ToolList) -> bool {
-        // The index is derived from the names.
         self.names == other.names
     }
 }
@@ -433,13 +315,11 @@ mod tests {
     use super::*;
 
     const AVAILABLE: &[WireName; 2] = &[WireName::from_static("mcp:*"), WireName::from_static("builtin:view")];
-    const AVAILABLE_INDEX: &[u64; 2] = &ToolList::fingerprints_of(AVAILABLE);
     const EXCLUDED: &[WireName; 2] = &[WireName::from_static("builtin:bash"), WireName::from_static("mcp:echo-ping")];
-    const EXCLUDED_INDEX: &[u64; 2] = &ToolList::fingerprints_of(EXCLUDED);
     const LOCKED: ResolvedPolicy = ResolvedPolicy::__from_static(
         ClientMode::Empty,
-        Some(ToolList::__from_static(AVAILABLE, AVAILABLE_INDEX)),
-        Some(ToolList::__from_static(EXCLUDED, EXCLUDED_INDEX)),
+        Some(ToolList::__from_static(AVAILABLE)),
+        Some(ToolList::__from_static(EXCLUDED)),
     );
 
     #[test]
@@ -456,27 +336,6 @@ mod tests {
         assert_eq!(found(Tool::custom("a")), Some("custom:a"));
         assert_eq!(found(Tool::custom("b")), None);
         assert_eq!(found(Tool::mcp("x-y")), Some("mcp:*"));
-        for name in ["bash", "view", "a", "zzz"] {
-            for tool in [Tool::builtin(name), Tool::custom(name), Tool::mcp(name)] {
-                let linear = list.as_slice().iter().find(|p| p.matches(&tool));
-                assert_eq!(list.find(&tool), linear, "{tool}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_fingerprint_hit_is_confirmed_by_the_name() {
-        // Two names sharing one fingerprint (forced here: a real 64-bit collision is too rare
-        // to find): `find` must compare the names after the fingerprints agree.
-        let mut list = ToolList::from_qualified(
-            ["builtin:aaa", "builtin:bbb", "custom:bbb"].map(|n| WireName::parse(n).unwrap()).to_vec(),
-        );
-        let wanted = Tool::builtin("bbb");
-        list.fingerprints = Cow::Owned(vec![wanted.fingerprint(); 3]);
-        list.summary = [u64::MAX; 4];
-        assert_eq!(list.find(&wanted).map(WireName::as_str), Some("builtin:bbb"));
-        assert_eq!(list.find(&Tool::custom("bbb")).map(WireName::as_str), Some("custom:bbb"));
-        assert_eq!(list.find(&Tool::builtin("ccc")), None, "a shared fingerprint is not a match");
     }
 
     #[test]

@@ -397,38 +397,6 @@ const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     true
 }
 
-/// A fingerprint of `bytes[start..]`, eight bytes per step: computed once per wire name and
-/// once per decided tool, so that deciding compares integers before strings. Collisions are
-/// harmless: a matching fingerprint is always confirmed by comparing the names.
-pub(crate) const fn fingerprint(bytes: &[u8], start: usize) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let (_, name) = bytes.split_at(start);
-    let mut hash = name.len() as u64;
-    let mut rest = name;
-    while let [a, b, c, d, e, f, g, h, tail @ ..] = rest {
-        let word = u64::from_le_bytes([*a, *b, *c, *d, *e, *f, *g, *h]);
-        hash = (hash.rotate_left(5) ^ word).wrapping_mul(K);
-        rest = tail;
-    }
-    if rest.is_empty() {
-        return hash;
-    }
-    // The last eight bytes, overlapping the previous word, when there are eight; else the
-    // few bytes there are.
-    let word = if let [.., a, b, c, d, e, f, g, h] = name {
-        u64::from_le_bytes([*a, *b, *c, *d, *e, *f, *g, *h])
-    } else {
-        let mut word = 0u64;
-        let mut i = 0;
-        while i < rest.len() {
-            word |= (rest[i] as u64) << (8 * i);
-            i += 1;
-        }
-        word
-    };
-    (hash.rotate_left(5) ^ word).wrapping_mul(K)
-}
-
 /// One valid entry of a tool filter: `*`, a bare name, or `source:name` / `source:*`.
 ///
 /// Construct it with [`wire!`](../macro.wire.html) or [`WireName::from_static`] for literals
@@ -436,9 +404,6 @@ pub(crate) const fn fingerprint(bytes: &[u8], start: usize) -> u64 {
 /// [`WireName::mcp`] for an MCP tool.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct WireName {
-    // Field order matters for the derived `PartialEq`: the fingerprint decides most
-    // comparisons before the text is read.
-    fingerprint: u64,
     source: Option<Source>,
     text: Cow<'static, str>,
 }
@@ -496,40 +461,11 @@ impl WireName {
     }
 
     const fn borrowed(text: &'static str, source: Option<Source>) -> WireName {
-        WireName {
-            fingerprint: fingerprint(text.as_bytes(), WireName::name_start(source)),
-            source,
-            text: Cow::Borrowed(text),
-        }
+        WireName { source, text: Cow::Borrowed(text) }
     }
 
     fn owned(text: String, source: Option<Source>) -> WireName {
-        WireName {
-            fingerprint: fingerprint(text.as_bytes(), WireName::name_start(source)),
-            source,
-            text: Cow::Owned(text),
-        }
-    }
-
-    /// Whether this exact (non-wildcard) pattern names `tool`, given equal fingerprints.
-    pub(crate) fn names_exactly(&self, tool: &Tool<'_>) -> bool {
-        self.source.is_none_or(|s| s == tool.source) && self.name() == tool.name
-    }
-
-    /// The fingerprint of the name part.
-    pub(crate) const fn fingerprint(&self) -> u64 {
-        self.fingerprint
-    }
-
-    /// [`WireName::is_wildcard`] for `const` code, on a `'static` name.
-    pub(crate) const fn is_wildcard_const(&self) -> bool {
-        match &self.text {
-            Cow::Borrowed(text) => {
-                let bytes = text.as_bytes();
-                !bytes.is_empty() && bytes[bytes.len() - 1] == b'*'
-            }
-            Cow::Owned(_) => false,
-        }
+        WireName { source, text: Cow::Owned(text) }
     }
 
     /// The whole entry as the runtime receives it.
@@ -586,7 +522,7 @@ impl WireName {
             // match a tool literally named `*`, which cannot exist.
             return self.source.is_some();
         }
-        self.fingerprint == tool.fingerprint && self.name() == tool.name
+        self.name() == tool.name
     }
 }
 
@@ -629,13 +565,12 @@ pub fn mcp_tool_name(server: &str, tool: &str) -> String {
 pub struct Tool<'a> {
     source: Source,
     name: &'a str,
-    fingerprint: u64,
 }
 
 impl<'a> Tool<'a> {
     /// A tool of `source` named `name`.
     pub const fn new(source: Source, name: &'a str) -> Tool<'a> {
-        Tool { source, name, fingerprint: fingerprint(name.as_bytes(), 0) }
+        Tool { source, name }
     }
 
     /// A built-in tool.
@@ -669,10 +604,6 @@ impl<'a> Tool<'a> {
         let source = wire.source().unwrap_or(Source::Builtin);
         let start = text.len() - wire.name().len();
         Ok(Tool::new(source, &text[start..]))
-    }
-
-    pub(crate) const fn fingerprint(&self) -> u64 {
-        self.fingerprint
     }
 
     /// Where the tool comes from.
