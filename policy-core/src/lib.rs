@@ -13,17 +13,7 @@
 //!
 //! The `tool-policy` crate re-exports all of it, with the macros.
 //!
-//! Features `serde` (the JSON reader and the serde forms) and `api` (the builder and the
-//! runtime adapters) are on by default; the proc macro turns both off, so its build on the
-//! host compiles only the rules it calls. The JSON reader is this crate's own and needs no
-//! `serde_json`; feature `serde_json` adds the functions typed with it (`json::load_value`
-//! and its kin, `CopilotDocument::document`, `SessionToolFilter::apply_to`). Feature
-//! `copilot-sdk` adds the official Rust SDK's config types.
-//!
-//! Every function is `#[inline]`, so that, like generic code, its machine code is generated in
-//! the crate that calls it, not in every build of policy-core: the macro's checks are compiled
-//! in the proc macro, and a program compiles only the functions it calls. A crate that only
-//! writes `builtin_tools!` compiles none of the reader, the builder or the runtime adapters.
+//! Feature `copilot-sdk` adds the official Rust SDK's config types.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]

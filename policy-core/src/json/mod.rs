@@ -97,10 +97,7 @@ impl Document {
         match runtime {
             Runtime::ClaudeCode => load_claude_code_with(text, options).map(Document::ClaudeCode),
             Runtime::Copilot => load_with(text, options).map(|document| Document::Copilot(Box::new(document))),
-            other => Err(other
-                .capabilities()
-                .err()
-                .unwrap_or(Error::UnsupportedRuntime { runtime: other.as_str(), supported: Runtime::SUPPORTED_CLI }))?,
+            other => Err(Error::UnsupportedRuntime { runtime: other.as_str(), supported: Runtime::SUPPORTED_CLI })?,
         }
     }
 

@@ -29,25 +29,6 @@ pub enum Spelling {
     Macro,
 }
 
-/// What a runtime's built-in tool selection can say.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-#[allow(clippy::struct_excessive_bools)]
-pub struct Capabilities {
-    /// An allow-list of built-ins.
-    pub allow_list: bool,
-    /// A deny-list of built-ins.
-    pub deny_list: bool,
-    /// Allow and deny together, deny winning.
-    pub allow_and_deny: bool,
-    /// Patterns over other sources (`mcp:*`, `custom:*`).
-    pub source_patterns: bool,
-    /// A named isolated set.
-    pub isolated_set: bool,
-    /// A client mode that offers nothing by default.
-    pub empty_client_mode: bool,
-}
-
 impl Runtime {
     /// Every runtime this library knows of.
     pub const ALL: [Runtime; 4] = [Runtime::Copilot, Runtime::ClaudeCode, Runtime::Codex, Runtime::Gemini];
@@ -97,35 +78,16 @@ impl Runtime {
         let Some(runtime) = Runtime::ALL.into_iter().find(|r| r.spelled(spelling) == name) else {
             return Err(Error::UnknownRuntime { value: name.to_owned(), expected: supported });
         };
-        runtime
-            .capabilities()
-            .map_err(|_| Error::UnsupportedRuntime { runtime: runtime.spelled(spelling), supported })?;
-        Ok(runtime)
+        if runtime.is_supported() {
+            Ok(runtime)
+        } else {
+            Err(Error::UnsupportedRuntime { runtime: runtime.spelled(spelling), supported })
+        }
     }
 
-    /// What the runtime can express, or the refusal for a runtime not supported yet.
-    pub fn capabilities(self) -> Result<Capabilities, Error> {
-        match self {
-            Runtime::Copilot => Ok(Capabilities {
-                allow_list: true,
-                deny_list: true,
-                allow_and_deny: true,
-                source_patterns: true,
-                isolated_set: true,
-                empty_client_mode: true,
-            }),
-            Runtime::ClaudeCode => Ok(Capabilities {
-                allow_list: true,
-                deny_list: true,
-                allow_and_deny: false,
-                source_patterns: false,
-                isolated_set: false,
-                empty_client_mode: false,
-            }),
-            Runtime::Codex | Runtime::Gemini => {
-                Err(Error::UnsupportedRuntime { runtime: self.as_str(), supported: Runtime::SUPPORTED_CLI })
-            }
-        }
+    /// Whether a selection can be applied to this runtime yet.
+    pub const fn is_supported(self) -> bool {
+        matches!(self, Runtime::Copilot | Runtime::ClaudeCode)
     }
 }
 
@@ -150,14 +112,13 @@ mod tests {
 
     #[test]
     fn unsupported_runtimes_refuse() {
-        assert!(Runtime::Copilot.capabilities().unwrap().source_patterns);
-        assert!(!Runtime::ClaudeCode.capabilities().unwrap().allow_and_deny);
-        let error = Runtime::Codex.capabilities().unwrap_err();
+        assert!(Runtime::Copilot.is_supported() && Runtime::ClaudeCode.is_supported());
+        let error = Runtime::from_name("codex", Spelling::Cli).unwrap_err();
         assert_eq!(
             error.to_string(),
             "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot` and `claude-code`"
         );
-        assert!(Runtime::Gemini.capabilities().is_err());
+        assert!(!Runtime::Gemini.is_supported());
         assert_eq!(Runtime::parse("claude-code"), Some(Runtime::ClaudeCode));
         assert_eq!(Runtime::parse("claude"), None);
     }

@@ -280,104 +280,6 @@ const fn check_name(name: &[u8]) -> Result<(), WireErrorKind> {
     }
 }
 
-/// The rule a `const` evaluation panics with: [`WireErrorKind::rule`], with the nearest source
-/// for an unknown one (`mpc:*` → `mcp`), found by the same measure as the run-time did-you-mean.
-const fn const_rule(bytes: &[u8], kind: WireErrorKind) -> &'static str {
-    let WireErrorKind::UnknownSource = kind else { return kind.rule() };
-    let mut colon = 0;
-    while colon < bytes.len() && bytes[colon] != b':' {
-        colon += 1;
-    }
-    let (source, _) = bytes.split_at(colon);
-    match near_source(source) {
-        Some(Source::Builtin) => {
-            "unknown source before the colon; expected `builtin`, `custom` or `mcp` (did you mean `builtin`?)"
-        }
-        Some(Source::Custom) => {
-            "unknown source before the colon; expected `builtin`, `custom` or `mcp` (did you mean `custom`?)"
-        }
-        Some(Source::Mcp) => {
-            "unknown source before the colon; expected `builtin`, `custom` or `mcp` (did you mean `mcp`?)"
-        }
-        None => kind.rule(),
-    }
-}
-
-/// The source whose spelling is within the did-you-mean distance of `written` (a third of
-/// the longer word, at least 1), or equal to it but for case.
-const fn near_source(written: &[u8]) -> Option<Source> {
-    let candidates = [Source::Builtin, Source::Custom, Source::Mcp];
-    let mut i = 0;
-    while i < candidates.len() {
-        let name = candidates[i].as_str().as_bytes();
-        let longer = if written.len() > name.len() { written.len() } else { name.len() };
-        let limit = if longer / 3 > 1 { longer / 3 } else { 1 };
-        if eq_ignoring_case(written, name) || const_distance(written, name) <= limit {
-            return Some(candidates[i]);
-        }
-        i += 1;
-    }
-    None
-}
-
-/// Optimal-string-alignment distance for short words (a source is at most 7 bytes; a longer
-/// word is never near one).
-const fn const_distance(written: &[u8], name: &[u8]) -> usize {
-    const MAX: usize = 16;
-    if written.len() >= MAX || name.len() >= MAX {
-        return usize::MAX;
-    }
-    let mut table = [[0usize; MAX + 1]; MAX + 1];
-    let mut row = 0;
-    while row <= written.len() {
-        table[row][0] = row;
-        row += 1;
-    }
-    let mut column = 0;
-    while column <= name.len() {
-        table[0][column] = column;
-        column += 1;
-    }
-    row = 1;
-    while row <= written.len() {
-        column = 1;
-        while column <= name.len() {
-            let cost = if written[row - 1] == name[column - 1] { 0 } else { 1 };
-            let mut best = table[row - 1][column] + 1;
-            if table[row][column - 1] + 1 < best {
-                best = table[row][column - 1] + 1;
-            }
-            if table[row - 1][column - 1] + cost < best {
-                best = table[row - 1][column - 1] + cost;
-            }
-            let swapped =
-                row > 1 && column > 1 && written[row - 1] == name[column - 2] && written[row - 2] == name[column - 1];
-            if swapped && table[row - 2][column - 2] + 1 < best {
-                best = table[row - 2][column - 2] + 1;
-            }
-            table[row][column] = best;
-            column += 1;
-        }
-        row += 1;
-    }
-    table[written.len()][name.len()]
-}
-
-/// ASCII case-insensitive equality, in `const`.
-const fn eq_ignoring_case(written: &[u8], name: &[u8]) -> bool {
-    if written.len() != name.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < written.len() {
-        if !written[i].eq_ignore_ascii_case(&name[i]) {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
 /// `[A-Za-z0-9_-]`.
 pub const fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
@@ -421,7 +323,8 @@ impl WireName {
     pub const fn from_static(text: &'static str) -> WireName {
         match check(text.as_bytes()) {
             Ok(source) => WireName::borrowed(text, source),
-            Err(kind) => panic!("{}", const_rule(text.as_bytes(), kind)),
+            // The rule alone: the run-time parse and the macros add the did-you-mean.
+            Err(kind) => panic!("{}", kind.rule()),
         }
     }
 
@@ -696,16 +599,6 @@ mod tests {
         assert!(message(":").starts_with("`:` is neither a name nor a pattern;"));
         assert_eq!(message("a\nb"), r"`a\nb` contains whitespace; names are `[A-Za-z0-9_-]` only");
         assert!(message("a\u{200b}").contains(r"`a\u200b` contains the non-ASCII character `\u200b`"));
-    }
-
-    #[test]
-    fn const_did_you_mean_agrees_with_the_run_time_one() {
-        for source in ["mpc", "MCP", "buitlin", "Builtin", "custon", "foo", "x", "mcpmcpmcp", ""] {
-            let run_time = did_you_mean(source, Source::ALL.map(Source::as_str));
-            assert_eq!(near_source(source.as_bytes()).map(Source::as_str), run_time, "{source}");
-        }
-        assert!(const_rule(b"mpc:*", WireErrorKind::UnknownSource).ends_with("(did you mean `mcp`?)"));
-        assert_eq!(const_rule(b"foo:x", WireErrorKind::UnknownSource), WireErrorKind::UnknownSource.rule());
     }
 
     #[test]

@@ -9,4 +9,4 @@ pub mod copilot;
 pub mod copilot_sdk;
 pub mod router;
 
-pub use crate::model::runtime::{Capabilities, Runtime};
+pub use crate::model::runtime::Runtime;
