@@ -5,8 +5,11 @@
 #      target directory with and without a tool-policy dependency, RUNS times each
 #      (interleaved, the order swapped from run to run, after one uncounted build of each);
 #      prints each pair of times, the medians and `ratio build/with_tool_policy = x.xx`, the
-#      median CPU seconds of each variant, and fails when the crate with tool-policy compiles
-#      two syn versions;
+#      median CPU seconds of each variant and the share tool-policy adds to the user crate's
+#      own, and fails when the crate with tool-policy compiles two syn versions;
+#   1b. the rebuild after a one-line edit of the user's crate (incremental, as `cargo build`
+#      runs by default), with and without tool-policy, RUNS times each; prints the medians and
+#      `ratio build/incremental_edit = x.xx`;
 #   2. a crate with 200 `builtin_tools!` invocations against the same crate with the 200
 #      equivalent hand-written `const` values (dependencies built once; the crate itself
 #      compiled RUNS times each, without incremental reuse: touching an unchanged file would
@@ -99,6 +102,25 @@ t_with=$(median "${with[@]}")
 c_without=$(median "${cpu_without[@]}")
 c_with=$(median "${cpu_with[@]}")
 
+# 1b. A one-line edit of the user's crate, rebuilt incrementally (cargo's default for a
+# path crate), with and without tool-policy: the rebuild a user waits for on every edit.
+edit_without=() edit_with=()
+for variant in without with; do
+  (cd "$work/user-$variant" && seconds cargo build -q) >/dev/null
+done
+for run in $(seq "$runs"); do
+  order="without with"
+  [ $((run % 2)) = 0 ] && order="with without"
+  for variant in $order; do
+    dir="$work/user-$variant"
+    echo "pub const EDIT: u32 = $run;" >> "$dir/src/lib.rs"
+    t=$(cd "$dir" && seconds cargo build -q)
+    if [ "$variant" = with ]; then edit_with+=("$t"); else edit_without+=("$t"); fi
+  done
+done
+e_without=$(median "${edit_without[@]}")
+e_with=$(median "${edit_with[@]}")
+
 # 2. 200 invocations against 200 hand-written consts, in one crate each, sharing built deps.
 python3 - "$work" "$root" <<'PY'
 import os, sys
@@ -110,11 +132,9 @@ for i in range(200):
     macro.append(f'pub const P{i}: ResolvedPolicy = builtin_tools! {{ available_tools: ["{a}", "mcp:srv-t{i}"], excluded_tools: ["{b}"] }};')
     hand.append(
         f'const A{i}: &[WireName; 2] = &[WireName::from_static("builtin:{a}"), WireName::from_static("mcp:srv-t{i}")];\n'
-        f'const AI{i}: &[u64; 2] = &ToolList::fingerprints_of(A{i});\n'
         f'const E{i}: &[WireName; 1] = &[WireName::from_static("builtin:{b}")];\n'
-        f'const EI{i}: &[u64; 1] = &ToolList::fingerprints_of(E{i});\n'
         f'pub const P{i}: ResolvedPolicy = ResolvedPolicy::__from_static(ClientMode::CopilotCli, '
-        f'Some(ToolList::__from_static(A{i}, AI{i})), Some(ToolList::__from_static(E{i}, EI{i})));')
+        f'Some(ToolList::__from_static(A{i})), Some(ToolList::__from_static(E{i})));')
 for crate, lines, uses in [("with-macro", macro, "use tool_policy::{builtin_tools, ResolvedPolicy};"),
                            ("hand-written", hand, "use tool_policy::{ClientMode, ResolvedPolicy, ToolList, WireName};")]:
     os.makedirs(f"{work}/{crate}/src", exist_ok=True)
@@ -152,5 +172,9 @@ printf 'clean build, median of %s: serde-derive crate %.1f s, with tool-policy %
 printf 'ratio build/with_tool_policy = %.2f\n' "$(echo "$t_with / $t_without" | bc -l)"
 printf 'CPU seconds (user + system), median of %s: serde-derive crate %.1f, with tool-policy %.1f (tool-policy adds %.1f)\n' \
   "$runs" "$c_without" "$c_with" "$(echo "$c_with - $c_without" | bc -l)"
+printf 'CPU tool-policy adds: %.0f%% of the serde-derive crate'"'"'s own\n' \
+  "$(echo "($c_with - $c_without) * 100 / $c_without" | bc -l)"
+printf 'rebuild after a one-line edit, median of %s: without %.2f s, with tool-policy %.2f s\n' "$runs" "$e_without" "$e_with"
+printf 'ratio build/incremental_edit = %.2f\n' "$(echo "$e_with / $e_without" | bc -l)"
 printf '200 policies, median of %s compiles: builtin_tools! %.2f s, hand-written consts %.2f s\n' "$runs" "$t_macro" "$t_hand"
 printf 'ratio build/macro_invocations = %.2f\n' "$(echo "$t_macro / $t_hand" | bc -l)"
