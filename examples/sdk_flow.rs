@@ -18,8 +18,8 @@ use github_copilot_sdk::{
     ClientOptions, ResumeSessionConfig, SessionConfig, SessionEvent, Tool, ToolInvocation, ToolResult,
 };
 use serde_json::json;
-use tool_policy::runtime::copilot::ClientPool;
-use tool_policy::runtime::copilot_sdk::{GatedToolHandler, SdkClient, client_key};
+use tool_policy::ClientPool;
+use tool_policy::copilot_sdk::{GatedToolHandler, SdkClient, client_key};
 use tool_policy::subagents::SubagentRouter;
 
 /// The host's own tool.

@@ -26,35 +26,35 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use policy_core::builder::{Policy, PolicyBuilder};
 pub use policy_core::catalog::claude_code::ClaudeTool;
-pub use policy_core::runtime::Runtime;
-pub use policy_core::runtime::claude_code::ClaudeCodeArgs;
 pub use policy_core::*;
 
 /// GitHub Copilot: the pinned catalog (CLI 1.0.102) and a typed constant for every built-in
 /// name (`copilot::BASH`, …).
 pub mod copilot {
     pub use policy_core::catalog::copilot::*;
-    pub use policy_core::model::copilot_names::*;
+    pub use policy_core::copilot::builtins::*;
 }
 
 /// Claude Code: the pinned catalog (CLI 2.1.332), the selection, and the CLI arguments.
 pub mod claude {
     pub use policy_core::catalog::claude_code::*;
+    pub use policy_core::claude_code::*;
     pub use policy_core::json::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
-    pub use policy_core::model::{ClaudeCode, ClaudeCodeSelection, ClaudeDecision, NameLookup, offered};
-    pub use policy_core::runtime::claude_code::ClaudeCodeArgs;
 }
 
 /// Sub-agents: typed `customAgents[].tools` lists, what a sub-agent is offered, invocation
 /// tools, and the call-time router.
 pub mod subagents {
-    pub use policy_core::model::{
-        AgentToolName, AgentToolNameError, AgentTools, CustomAgent, DefaultAgent, SessionTool, alias_members,
-        effective_tools, merge_invocation_tools,
+    pub use policy_core::subagents::*;
+}
+
+/// The typestate builder of a Copilot policy and its state types.
+pub mod builder {
+    pub use policy_core::copilot::{
+        AllowListFor, AllowListUnset, ClientModeUnset, CopilotCliMode, DenyListSet, DenyListUnset, EmptyAllowList,
+        EmptyMode, IsolatedAllowList, NameArray, NoAllowList, NoDenyList, NonEmptyAllowList, Policy, PolicyBuilder,
     };
-    pub use policy_core::runtime::router::{RoutedSession, RouterError, SubagentInstance, SubagentRouter};
 }
 
 /// The JSON Schema (2020-12) of a `github-cli-builtin-tools` entry.
@@ -162,7 +162,7 @@ macro_rules! agent_tool {
 pub mod __private {
     pub use core::option::Option::{None, Some};
     pub use policy_core::catalog::claude_code::ClaudeTool;
-    pub use policy_core::model::{ClaudeCodeSelection, ClientMode, ResolvedPolicy, ToolList, WireName};
+    pub use policy_core::{ClaudeCodeSelection, ClientMode, ResolvedPolicy, ToolList, WireName};
     pub use policy_macros::builtin_tools;
     pub use std::borrow::Cow;
 }

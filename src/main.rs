@@ -7,8 +7,8 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+use tool_policy::ClaudeCodeArgs;
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
-use tool_policy::runtime::claude_code::ClaudeCodeArgs;
 use tool_policy::text::Shown;
 use tool_policy::{
     ClaudeTool, Error, Host, Lint, Located, Report, Runtime, Source, Tool, Warning, attest_claude_code, copilot,

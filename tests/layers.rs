@@ -1,18 +1,33 @@
-//! policy-core is layered, and imports between its top-level modules point one way only:
+//! policy-core is a folder per subject, and imports between its top-level modules point one
+//! way only:
 //!
 //! ```text
-//! text ← catalog ← model ← json, builder ← runtime
+//! text ← catalog ← names ← error ← copilot, claude_code, runtime ← subagents ← review ← json ← copilot_sdk
 //! ```
 //!
 //! A module is a top-level file or folder of `policy-core/src`; an import is a `crate::…`
 //! path (or `super::super::…`) outside `#[cfg(test)]` code. This test reads the sources and
-//! fails on any import that points up or sideways, naming the file and line.
+//! fails on any import that points up or sideways, naming the file and line. Inside a folder,
+//! files import one another by name (`super::file`), never through the folder's `mod.rs`, and
+//! no file imports, directly or through others, one that imports it.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Each top-level module and its layer; a module may import only from lower layers.
-const LAYERS: &[(&str, u8)] = &[("text", 0), ("catalog", 1), ("model", 2), ("json", 3), ("builder", 3), ("runtime", 4)];
+const LAYERS: &[(&str, u8)] = &[
+    ("text", 0),
+    ("catalog", 1),
+    ("names", 2),
+    ("error", 3),
+    ("copilot", 4),
+    ("claude_code", 4),
+    ("runtime", 4),
+    ("subagents", 5),
+    ("review", 6),
+    ("json", 7),
+    ("copilot_sdk", 8),
+];
 
 fn layer(module: &str) -> Option<u8> {
     LAYERS.iter().find(|(name, _)| *name == module).map(|(_, layer)| *layer)
@@ -98,16 +113,109 @@ fn imports_point_down_the_layers() {
 #[test]
 fn the_error_type_knows_no_catalog_and_the_reader_no_runtime_rule() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("policy-core/src");
-    let error = std::fs::read_to_string(root.join("model/error.rs")).unwrap();
+    let error = std::fs::read_to_string(root.join("error.rs")).unwrap();
     let modules: Vec<String> = imports(&error).into_iter().map(|(_, m)| m).collect();
-    assert!(!modules.iter().any(|m| m == "catalog"), "model/error.rs imports the catalog");
+    assert!(!modules.iter().any(|m| m == "catalog"), "error.rs imports the catalog");
     for name in ["CLI_VERSION", "ClaudeTool::", "BUILTIN_TOOLS"] {
-        assert!(!non_test(&error).contains(name), "model/error.rs names `{name}`: carry it as data");
+        assert!(!non_test(&error).contains(name), "error.rs names `{name}`: carry it as data");
     }
     let reader = std::fs::read_to_string(root.join("json/reader.rs")).unwrap();
     for word in ["subagent", "AgentTools", "claude", "copilot", "ClientMode"] {
         assert!(!non_test(&reader).to_lowercase().contains(&word.to_lowercase()), "json/reader.rs knows `{word}`");
     }
+}
+
+/// The files of the same folder that `text` (a file of `folder`) imports: `super::file`,
+/// and `crate::folder::file`. A `super::` path that names no file of the folder (an item
+/// `mod.rs` re-exports) is returned as `Err`, with its line.
+fn sibling_imports(text: &str, folder: &str, files: &[String]) -> Vec<Result<String, usize>> {
+    let mut found = Vec::new();
+    for (number, line) in non_test(text).lines().enumerate() {
+        let code = line.split("//").next().unwrap_or_default();
+        let own = format!("crate::{folder}::");
+        for prefix in ["super::", own.as_str()] {
+            let mut rest = code;
+            while let Some(at) = rest.find(prefix) {
+                let before = rest[..at].chars().last();
+                rest = &rest[at + prefix.len()..];
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                    continue;
+                }
+                let names: Vec<&str> = match rest.strip_prefix('{') {
+                    Some(group) => group.split('}').next().unwrap_or_default().split(',').collect(),
+                    None => vec![rest],
+                };
+                for name in names {
+                    let file: String = name.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    if files.contains(&file) {
+                        found.push(Ok(file));
+                    } else if prefix == "super::" && !file.is_empty() {
+                        found.push(Err(number + 1));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_folder_has_an_import_cycle() {
+    let sources = policy_core_sources();
+    let mut folders: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for (relative, text) in &sources {
+        let parts: Vec<String> = relative.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+        if parts.len() == 2 && parts[1] != "mod.rs" {
+            folders
+                .entry(parts[0].clone())
+                .or_default()
+                .push((parts[1].trim_end_matches(".rs").to_owned(), text.clone()));
+        }
+    }
+    assert!(folders.len() >= 8, "folders: {:?}", folders.keys());
+    let mut problems = Vec::new();
+    for (folder, files) in &folders {
+        let names: Vec<String> = files.iter().map(|(name, _)| name.clone()).collect();
+        let mut edges: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        for (name, text) in files {
+            for import in sibling_imports(text, folder, &names) {
+                match import {
+                    Ok(file) if &file != name => edges.entry(name.as_str()).or_default().push(file),
+                    Ok(_) => {}
+                    Err(line) => problems
+                        .push(format!("{folder}/{name}.rs:{line}: import a sibling by its file, not through mod.rs")),
+                }
+            }
+        }
+        // Depth-first search for a path from a file back to itself.
+        for start in &names {
+            let mut stack: Vec<(String, Vec<String>)> = vec![(start.clone(), vec![start.clone()])];
+            let mut seen = Vec::new();
+            while let Some((at, path)) = stack.pop() {
+                for next in edges.get(at.as_str()).into_iter().flatten() {
+                    if next == start {
+                        problems.push(format!("{folder}/: {} -> {start}", path.join(" -> ")));
+                    } else if !seen.contains(next) {
+                        seen.push(next.clone());
+                        let mut longer = path.clone();
+                        longer.push(next.clone());
+                        stack.push((next.clone(), longer));
+                    }
+                }
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(problems.is_empty(), "import cycles inside folders:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn the_cycle_scanner_sees_what_it_must() {
+    let files = vec![String::from("entry"), String::from("resolved")];
+    let text = "use super::resolved::ToolList;\nuse crate::copilot::entry::X;\nuse super::{entry, Thing};\n#[cfg(test)]\nmod tests {\nuse super::resolved;\n}";
+    let found = sibling_imports(text, "copilot", &files);
+    assert_eq!(found, [Ok("resolved".into()), Ok("entry".into()), Ok("entry".into()), Err(3)]);
 }
 
 #[test]

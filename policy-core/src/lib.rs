@@ -1,19 +1,20 @@
 //! The rules of tool-policy: everything that runs.
 //!
-//! The modules are layers, and each imports only from the layers before it:
+//! A folder per subject, and imports between them point one way, down this list:
 //!
 //! 1. [`text`]: did-you-mean and safe display of document text;
 //! 2. [`catalog`]: the pinned data of each runtime (names, aliases, default sets);
-//! 3. [`model`]: wire names, entries and their checks, resolution, resolved values,
-//!    decisions, the Claude Code selection, sub-agent lists, errors;
-//! 4. [`json`]: the one reader for every document kind, and the schema; [`builder`]: the
-//!    typestate builder;
-//! 5. [`runtime`]: what each runtime receives (session fields, client keys, arguments), the
-//!    sub-agent router, and the SDK adapter.
+//! 3. [`names`]: the vocabulary (keys, words), wire names and their grammar;
+//! 4. [`error`]: the errors and warnings every rule reports, and the lint names;
+//! 5. [`copilot`]: the Copilot entry, its checks and resolution, the resolved policy and its
+//!    decisions, the typestate builder, session fields and client keys; [`claude_code`]: the
+//!    Claude Code selection and its arguments; [`runtime`]: the runtimes a selection is for;
+//! 6. [`subagents`]: sub-agent tool lists and the call-time router;
+//! 7. [`review`]: lints, diffs and attestation;
+//! 8. [`json`]: the one reader for every document kind, the stored forms, and the schema;
+//! 9. `copilot_sdk` (feature `copilot-sdk`): the official Rust SDK's config types.
 //!
 //! The `tool-policy` crate re-exports all of it, with the macros.
-//!
-//! Feature `copilot-sdk` adds the official Rust SDK's config types.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -22,14 +23,44 @@ pub mod text;
 
 pub mod catalog;
 
-pub mod model;
+pub mod names;
 
-pub mod builder;
-pub mod json;
+pub mod error;
 
+pub mod claude_code;
+pub mod copilot;
 pub mod runtime;
 
-pub use model::*;
-pub use runtime::copilot::SessionToolFilter;
-pub use runtime::copilot::{ClientKey, ClientStorage};
+pub mod subagents;
+
+pub mod review;
+
+pub mod json;
+
+#[cfg(feature = "copilot-sdk")]
+#[cfg_attr(docsrs, doc(cfg(feature = "copilot-sdk")))]
+pub mod copilot_sdk;
+
+pub use claude_code::{
+    ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, NameLookup, SelectionDraft, SelectionShape,
+    ShapeDraft, ShapeValue, offered,
+};
+pub use copilot::{
+    ClientKey, ClientMode, ClientPool, ClientStorage, Decision, EntryDraft, Policy, PolicyBuilder, PolicyEntry,
+    ResolvedPolicy, Selector, SessionToolFilter, SlotDraft, TOOL_FILTER_PRECEDENCE, ToolList, builtin_warning,
+    is_unknown_builtin, suggest_builtin, unknown_builtin_warning,
+};
+pub use error::{
+    At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors, Lint, Lints, Located, Report, Warning,
+};
+pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wire_name, is_name_byte, mcp_tool_name};
+pub use review::{
+    Attestation, Change, Host, OfferedTool, PolicyDiff, Violation, attest_claude_code, diff_selections, lint_agents,
+    lint_entry, lint_selection,
+};
+pub use runtime::{Runtime, Spelling};
+pub use subagents::{
+    AgentToolName, AgentToolNameError, AgentTools, CustomAgent, DefaultAgent, SessionTool, alias_members,
+    check_agent_tool_name, effective_tools, merge_invocation_tools,
+};
 pub use text::did_you_mean;

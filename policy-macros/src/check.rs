@@ -1,12 +1,12 @@
 //! Checks an invocation with policy-core's validation and resolution, turning each
 //! `policy_core::At` place back into the span of the token that wrote it.
 
-use policy_core::model::runtime::{Runtime, Spelling};
-use policy_core::model::vocab::{
+use policy_core::names::vocab::{
     ALLOW_MACRO_KEY, CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY, COPILOT_MACRO_KEYS, DISABLE_KEY, ISOLATED, ONLY_KEY,
     RUNTIME_MACRO_KEY, STRICT_MACRO_KEY,
 };
-use policy_core::model::{
+use policy_core::runtime::{Runtime, Spelling};
+use policy_core::{
     At, ClaudeCodeSelection, ClientMode, EntryDraft, Error, Lint, Lints, ResolvedPolicy, SelectionDraft, Selector,
     ShapeDraft, ShapeValue, Slot, SlotDraft, Warning, builtin_warning, lint_entry, lint_selection,
 };

@@ -2,7 +2,7 @@
 //! `const` and `static` items. Every path goes through the caller's `$crate`.
 
 use policy_core::catalog::claude_code::ClaudeTool;
-use policy_core::model::{ClaudeCodeSelection, ClientMode, ResolvedPolicy, SelectionShape, ToolList, WireName};
+use policy_core::{ClaudeCodeSelection, ClientMode, ResolvedPolicy, SelectionShape, ToolList, WireName};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 

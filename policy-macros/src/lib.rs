@@ -3,7 +3,7 @@
 //!
 //! The macro parses the tokens (`parse`), checks them with policy-core's own validation and
 //! resolution (`check`), and emits `const` items of the resolved value (`expand`). No rule,
-//! message or word of vocabulary lives here: they come from `policy_core::model`.
+//! message or word of vocabulary lives here: they come from `policy_core`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -113,7 +113,7 @@ for run in $(seq "$runs"); do
   [ $((run % 2)) = 0 ] && order="with without"
   for variant in $order; do
     dir="$work/user-$variant"
-    echo "pub const EDIT: u32 = $run;" >> "$dir/src/lib.rs"
+    echo "pub const EDIT_$run: u32 = $run;" >> "$dir/src/lib.rs"
     t=$(cd "$dir" && seconds cargo build -q)
     if [ "$variant" = with ]; then edit_with+=("$t"); else edit_without+=("$t"); fi
   done

@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use policy_core::catalog::claude_code::ClaudeTool;
-use policy_core::runtime::claude_code::ClaudeCodeArgs;
+use policy_core::ClaudeCodeArgs;
 use policy_core::ClaudeCodeSelection;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,12 +3,12 @@
 
 use std::borrow::Cow;
 
+use super::options::{LoadError, Options};
 use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use super::{LoadError, Options};
-use crate::model::vocab::{HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
-use crate::model::{
-    At, ClaudeCodeSelection, Error, Located, SelectionDraft, ShapeDraft, ShapeValue, Warning, lint_selection,
-};
+use crate::claude_code::selection::{ClaudeCodeSelection, SelectionDraft, ShapeDraft, ShapeValue};
+use crate::error::{At, Error, Located, Warning};
+use crate::names::vocab::{HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::review::lints::lint_selection;
 use crate::text::did_you_mean;
 
 /// A read Claude Code selection.
@@ -17,7 +17,7 @@ use crate::text::did_you_mean;
 pub struct ClaudeCodeDocument {
     /// The selection; `None` only when the document says `"builtin_tools": null`.
     pub selection: Option<ClaudeCodeSelection>,
-    /// Legacy names rewritten (at most [`Report::MAX_WARNINGS`](crate::model::Report::MAX_WARNINGS)).
+    /// Legacy names rewritten (at most [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)).
     pub warnings: Vec<Located<Warning>>,
     /// How many warnings there were beyond `warnings`.
     pub omitted_warnings: usize,
@@ -146,8 +146,8 @@ fn selection_fields(fields: &[(Cow<'_, str>, Node<'_>)], at: Ptr<'_>, sink: &mut
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ClaudeCode;
     use crate::catalog::claude_code::ClaudeTool;
-    use crate::model::ClaudeCode;
 
     fn load(text: &str) -> Result<ClaudeCodeDocument, Vec<(String, String)>> {
         load_claude_code(text).map_err(|e| match e {

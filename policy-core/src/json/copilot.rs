@@ -4,16 +4,20 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use super::custom_agents;
+use super::options::{LoadError, Options};
 use super::reader::{self, Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use super::{LoadError, Options, custom_agents};
-use crate::model::vocab::{
+use crate::copilot::entry::{
+    EntryDraft, PolicyEntry, Selector, SlotDraft, is_unknown_builtin, unknown_builtin_warning,
+};
+use crate::copilot::resolved::{ClientMode, ResolvedPolicy};
+use crate::error::{At, Error, Located, Warning};
+use crate::names::vocab::{
     CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, KIND_KEY, SELECTOR_KEYS,
-    TOOLS_KEY,
+    Slot, TOOLS_KEY,
 };
-use crate::model::{
-    At, ClientMode, CustomAgent, DefaultAgent, EntryDraft, Error, Located, PolicyEntry, ResolvedPolicy, Selector, Slot,
-    SlotDraft, Warning, is_unknown_builtin, lint_agents, lint_entry, unknown_builtin_warning,
-};
+use crate::review::lints::{lint_agents, lint_entry};
+use crate::subagents::agents::{CustomAgent, DefaultAgent};
 use crate::text::did_you_mean;
 
 /// A read Copilot agent definition or single entry. It keeps the document's text, so other
@@ -47,7 +51,7 @@ impl CopilotDocument {
     }
 
     /// Valid, but probably not meant: unknown built-in names, near-miss kinds. At most
-    /// [`Report::MAX_WARNINGS`](crate::model::Report::MAX_WARNINGS).
+    /// [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS).
     pub fn warnings(&self) -> &[Located<Warning>] {
         &self.warnings
     }
@@ -671,7 +675,7 @@ mod tests {
         let Err(LoadError::Invalid(report)) = load_with(text, Options::STRICT) else { panic!("strict must refuse") };
         let pointers: Vec<&str> = report.errors.iter().map(|e| e.pointer.as_str()).collect();
         assert_eq!(pointers, ["/excluded-tools/tools/0", "/excluded-tools"], "the unknown name, then the open policy");
-        let allowed = Options::STRICT.allow(crate::model::Lint::OpenToNewBuiltins);
+        let allowed = Options::STRICT.allow(crate::Lint::OpenToNewBuiltins);
         let Err(LoadError::Invalid(report)) = load_with(text, allowed) else { panic!("strict must refuse") };
         assert_eq!(report.errors.len(), 1, "an allowed lint is not reported");
         assert!(report.errors[0].item.to_string().ends_with("(strict mode refuses this)"));
@@ -688,8 +692,8 @@ mod tests {
         let text =
             format!(r#"{{"kind": "github-cli-builtin-tools", "available-tools": {{"tools": [{}]}}}}"#, names.join(","));
         let document = load(&text).unwrap();
-        assert_eq!(document.warnings().len(), crate::model::Report::MAX_WARNINGS);
-        assert_eq!(document.omitted_warnings(), 250 - crate::model::Report::MAX_WARNINGS);
+        assert_eq!(document.warnings().len(), crate::Report::MAX_WARNINGS);
+        assert_eq!(document.omitted_warnings(), 250 - crate::Report::MAX_WARNINGS);
         let Err(LoadError::Invalid(report)) = load_with(&text, Options::STRICT) else { panic!() };
         assert_eq!(report.errors.len(), 250, "strict mode reports every error");
     }

@@ -2,8 +2,9 @@
 //! `null` (or absent: every tool), `[]` (none) or unprefixed runtime names.
 
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::model::vocab::{AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, TOOLS_KEY};
-use crate::model::{AgentTools, At, CustomAgent, DefaultAgent, Error, Errors};
+use crate::error::{At, Error, Errors};
+use crate::names::vocab::{AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, TOOLS_KEY};
+use crate::subagents::agents::{AgentTools, CustomAgent, DefaultAgent};
 
 /// Reads `customAgents` at `at`, reporting every problem to `sink`; `None` when any agent
 /// is invalid.
@@ -148,11 +149,11 @@ mod tests {
         )
         .unwrap();
         let default = ok.default_agent().unwrap();
-        let names: Vec<&str> = default.excluded_tools().iter().map(crate::model::AgentToolName::as_str).collect();
+        let names: Vec<&str> = default.excluded_tools().iter().map(crate::AgentToolName::as_str).collect();
         assert_eq!(names, ["review_tool", "echo/*"]);
-        assert!(default.hides(&crate::model::Tool::custom("review_tool"), None));
-        assert!(default.hides(&crate::model::Tool::mcp("echo-echo"), Some("echo")));
-        assert!(!default.hides(&crate::model::Tool::builtin("view"), None));
+        assert!(default.hides(&crate::Tool::custom("review_tool"), None));
+        assert!(default.hides(&crate::Tool::mcp("echo-echo"), Some("echo")));
+        assert!(!default.hides(&crate::Tool::builtin("view"), None));
         assert!(load(r#"{"tools": []}"#).unwrap().default_agent().is_none());
         // An empty list excludes nothing, as written.
         let empty = load(r#"{"tools": [], "defaultAgent": {"excludedTools": []}}"#).unwrap();

@@ -2,9 +2,10 @@
 //! `session.tools.getCurrentMetadata` result, and a Claude Code stream-json transcript (or its
 //! `init` line). Read through the same reader as every policy document.
 
-use super::LoadError;
+use super::options::{LoadError, Options};
 use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::model::{Error, OfferedTool};
+use crate::error::Error;
+use crate::review::attest::OfferedTool;
 
 /// The tools of a `getCurrentMetadata` result: `{"tools": [...]}`, or the JSON-RPC response
 /// holding it under `result`. `"tools": null` (tools not initialized) is refused: call
@@ -12,7 +13,7 @@ use crate::model::{Error, OfferedTool};
 pub fn read_copilot_tools(text: &str) -> Result<Vec<OfferedTool>, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
-    let mut sink = Sink::new(super::Options::default());
+    let mut sink = Sink::new(Options::default());
     let tools = copilot_tools(root, Ptr::Root, &mut sink);
     sink.finish()?;
     tools.ok_or_else(|| {
@@ -89,7 +90,7 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
         if field("type").as_deref() != Some("system") || field("subtype").as_deref() != Some("init") {
             continue;
         }
-        let mut sink = Sink::new(super::Options::default());
+        let mut sink = Sink::new(Options::default());
         let (fields, _) = unique_keys(fields, Ptr::Root, &mut sink);
         let tools = fields.iter().find(|(k, _)| k == "tools").map(|(_, v)| *v);
         let names = if let Some(items) = tools.and_then(Node::array) {

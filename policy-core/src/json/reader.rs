@@ -15,8 +15,8 @@ use std::fmt;
 
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::{LoadError, Options};
-use crate::model::{Error, Lints, Located, Report, Warning};
+use super::options::{LoadError, Options, invalid_document};
+use crate::error::{Error, Lints, Located, Report, Warning};
 
 /// The largest document accepted, in bytes.
 pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
@@ -62,10 +62,6 @@ impl<'de> Deserialize<'de> for Value<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Value<'de>, D::Error> {
         Levels(MAX_NESTING).deserialize(deserializer)
     }
-}
-
-pub(crate) fn invalid_document(error: Error) -> LoadError {
-    LoadError::Invalid(Report { errors: vec![Located { pointer: String::new(), item: error }], ..Report::default() })
 }
 
 /// A value, with how many levels of arrays and objects it may still open.

@@ -7,10 +7,15 @@
 
 use serde::de::{self, Deserialize, Deserializer};
 
+use super::options::{LoadError, Options};
 use super::reader::{Node, Ptr, Sink, Value, tool_names, unique_keys, wrong_type};
-use super::{LoadError, Options, claude_code, copilot};
-use crate::model::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD, RESOLVED_KEYS, Slot, TOOL_FILTER_PRECEDENCE};
-use crate::model::{At, ClaudeCodeSelection, ClientMode, Error, PolicyEntry, ResolvedPolicy, ToolList, WireName};
+use super::{claude_code, copilot};
+use crate::claude_code::selection::ClaudeCodeSelection;
+use crate::copilot::entry::PolicyEntry;
+use crate::copilot::resolved::{ClientMode, ResolvedPolicy, ToolList};
+use crate::error::{At, Error};
+use crate::names::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD, RESOLVED_KEYS, Slot, TOOL_FILTER_PRECEDENCE};
+use crate::names::wire::WireName;
 
 /// Reads the deserializer's value with `read`; every error the reader found, or none.
 fn read_stored<'de, D: Deserializer<'de>, T>(

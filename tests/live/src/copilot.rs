@@ -19,7 +19,7 @@ use github_copilot_sdk::{
 use indexmap::IndexMap;
 use serde_json::{Value, json};
 use tool_policy::json::CopilotDocument;
-use tool_policy::runtime::copilot_sdk::{AttestError, GatedToolHandler, SdkClient};
+use tool_policy::copilot_sdk::{AttestError, GatedToolHandler, SdkClient};
 use tool_policy::subagents::{AgentTools, SessionTool, SubagentRouter, effective_tools};
 use tool_policy::{ClientMode, Host, ResolvedPolicy, Selector, Source, Tool, copilot};
 

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::error::Error;
+use crate::error::Error;
 
 /// An agent runtime.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

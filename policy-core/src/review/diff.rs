@@ -3,11 +3,11 @@
 
 use std::fmt;
 
-use super::claude_code::{ClaudeCodeSelection, ClaudeDecision};
-use super::resolved::{Decision, ResolvedPolicy};
-use super::wire::{Source, Tool};
 use crate::catalog::claude_code::ClaudeTool;
 use crate::catalog::{claude_code, copilot};
+use crate::claude_code::selection::{ClaudeCodeSelection, ClaudeDecision};
+use crate::copilot::resolved::{Decision, ResolvedPolicy};
+use crate::names::wire::{Source, Tool};
 
 /// One change between two policies.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,7 +146,7 @@ pub fn diff_selections(old: Option<&ClaudeCodeSelection>, new: Option<&ClaudeCod
     }
     let open = |selection: Option<&ClaudeCodeSelection>| match selection.map(ClaudeCodeSelection::shape) {
         None => (true, String::from("offered, no selection")),
-        Some(super::claude_code::SelectionShape::Disable(_)) => {
+        Some(crate::claude_code::SelectionShape::Disable(_)) => {
             (true, String::from("offered, disable takes tools away"))
         }
         Some(_) => (false, String::from("not offered")),
@@ -173,7 +173,7 @@ impl serde::Serialize for Change {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ClaudeCode, ClientMode, PolicyEntry, Selector, WireName};
+    use crate::{ClaudeCode, ClientMode, PolicyEntry, Selector, WireName};
 
     fn policy(
         mode: ClientMode,

@@ -1,14 +1,14 @@
 //! The Claude Code `builtin_tools` selection (SPEC §2): its three shapes, the checks every
 //! front door shares, what it says of one tool, and the library's model of what the CLI
 //! then offers. The arguments the CLI receives are built in
-//! [`runtime::claude_code`](crate::runtime::claude_code).
+//! [`ClaudeCodeArgs`](crate::claude_code::ClaudeCodeArgs).
 
 use std::borrow::Cow;
 use std::fmt;
 
-use super::error::{At, Error, Warning};
-use super::vocab::{DISABLE_ALL, DISABLE_KEY};
 use crate::catalog::claude_code::{ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH};
+use crate::error::{At, Error, Warning};
+use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY};
 use crate::text::did_you_mean;
 
 /// How a written name resolves against the catalog.
@@ -131,7 +131,7 @@ impl ClaudeCodeSelection {
 impl serde::Serialize for ClaudeCodeSelection {
     /// Its own JSON form: `{"only": [...]}`, `{"disable": [...]}` or `{"disable": "*"}`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use super::vocab::ONLY_KEY;
+        use crate::names::vocab::ONLY_KEY;
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(Some(1))?;
         match self.shape() {
@@ -400,6 +400,14 @@ impl SelectionDraft<'_> {
             ShapeDraft::Disable => ClaudeCodeSelection(Repr::Disable(tools.into())),
             _ => ClaudeCodeSelection(Repr::Only(tools.into())),
         })
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ClaudeTool {
+    /// A canonical name, or a legacy alias read as its canonical tool.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<ClaudeTool, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

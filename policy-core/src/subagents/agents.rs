@@ -1,6 +1,6 @@
 //! Sub-agents (SPEC §3): typed `customAgents[].tools` lists, what a sub-agent is offered,
 //! and invocation-time (handoff) tools. The call-time router that enforces the lists is in
-//! [`runtime::router`](crate::runtime::router).
+//! [`subagents`](crate::subagents).
 //!
 //! Two layers decide what an agent can reach, and neither authorizes anything:
 //! *availability* (the session's `availableTools`/`excludedTools` and a sub-agent's `tools`
@@ -11,10 +11,11 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::error::{At, Error, Errors};
-use super::resolved::ResolvedPolicy;
-use super::wire::{self, Source, Tool, WireName};
 use crate::catalog::copilot::{AGENT_ALIASES, AGENT_ONLY, is_builtin};
+use crate::copilot::resolved::ResolvedPolicy;
+use crate::error::{At, Error, Errors};
+use crate::names::wire;
+use crate::names::wire::{Source, Tool, WireName};
 
 /// One entry of a sub-agent's `tools` list: an unprefixed runtime name (`view`, `my_tool`,
 /// `probe-echo`, an alias such as `shell`), `<server>/*` for one MCP server, or `*`.
@@ -392,7 +393,7 @@ pub fn merge_invocation_tools<T>(configured: Vec<T>, invocation: Vec<T>, name: i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ClientMode, PolicyEntry, Selector};
+    use crate::{ClientMode, PolicyEntry, Selector};
 
     #[test]
     fn agent_tool_grammar() {

@@ -8,8 +8,8 @@ use github_copilot_sdk::{
 use serde_json::Value;
 
 use crate::json::CopilotDocument;
-use crate::model::vocab::CUSTOM_AGENTS_KEY;
-use crate::model::{AgentToolName, CustomAgent, DefaultAgent};
+use crate::names::vocab::CUSTOM_AGENTS_KEY;
+use crate::subagents::agents::{AgentToolName, CustomAgent, DefaultAgent};
 use crate::text::Shown;
 
 impl CustomAgent {
@@ -71,7 +71,7 @@ impl CopilotDocument {
     }
 
     /// `config` with everything this definition says about tools: the policy's filter
-    /// ([`ResolvedPolicy::apply_to_session`](crate::model::ResolvedPolicy::apply_to_session)),
+    /// ([`ResolvedPolicy::apply_to_session`](crate::ResolvedPolicy::apply_to_session)),
     /// and its custom agents and default agent, which replace any the config carried (a
     /// definition without them clears them, so no agent of another definition stays).
     pub fn apply_to_session(&self, config: SessionConfig) -> Result<SessionConfig, AgentError> {

@@ -8,12 +8,11 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::lint::Lint;
-use super::vocab::{ENTRY_KIND, HOLDER_KEY, ISOLATED, TOOL_FILTER_PRECEDENCE};
-use super::wire::WireError;
+use crate::names::vocab::{ENTRY_KIND, HOLDER_KEY, ISOLATED, TOOL_FILTER_PRECEDENCE};
+use crate::names::wire::WireError;
 use crate::text::{Shown, did_you_mean, hint, join, lines, one_of};
 
-pub use super::vocab::Slot;
+pub use crate::names::vocab::Slot;
 
 /// A place inside one policy entry or selection, independent of the front door that wrote
 /// it. The JSON loader turns it into a JSON pointer, the macro into a span.
@@ -40,7 +39,7 @@ impl fmt::Display for At {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             At::Entry => f.write_str("the entry"),
-            At::ClientMode => f.write_str(super::vocab::CLIENT_MODE_KEY),
+            At::ClientMode => f.write_str(crate::names::vocab::CLIENT_MODE_KEY),
             At::Selector(slot) => f.write_str(slot.json_key()),
             At::Tools(slot) => write!(f, "{}/tools", slot.json_key()),
             At::Tool(slot, i) => write!(f, "{}/tools/{i}", slot.json_key()),
@@ -579,3 +578,87 @@ impl fmt::Display for Report {
 }
 
 impl std::error::Error for Report {}
+
+/// A lint, by its stable name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Lint {
+    /// A name in the allow-list that the deny-list removes anyway.
+    DeadAllow,
+    /// An excluded pattern the allow-list never offers.
+    DeadDeny,
+    /// A custom tool named like a built-in (`custom:view`).
+    ShadowsBuiltin,
+    /// A policy that only takes tools away, so every built-in a newer CLI adds is offered.
+    OpenToNewBuiltins,
+    /// A sub-agent list naming a tool the session never offers.
+    UnreachableAgentTool,
+}
+
+impl Lint {
+    /// Every lint.
+    pub const ALL: [Lint; 5] =
+        [Lint::DeadAllow, Lint::DeadDeny, Lint::ShadowsBuiltin, Lint::OpenToNewBuiltins, Lint::UnreachableAgentTool];
+
+    /// Every name, in the order of [`Lint::ALL`]: the one spelling of each, for messages,
+    /// `--allow` and did-you-mean.
+    pub const NAMES: &'static [&'static str] =
+        &["dead-allow", "dead-deny", "shadows-builtin", "open-to-new-builtins", "unreachable-agent-tool"];
+
+    /// The stable name, as `--allow` takes it.
+    pub const fn name(self) -> &'static str {
+        Lint::NAMES[self as usize]
+    }
+
+    const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+impl fmt::Display for Lint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Lint {
+    type Err = Error;
+
+    /// A lint's stable name; anything else is refused with a did-you-mean.
+    fn from_str(name: &str) -> Result<Lint, Self::Err> {
+        Lint::ALL
+            .into_iter()
+            .find(|lint| lint.name() == name)
+            .ok_or_else(|| Error::UnknownLint { name: name.to_owned() })
+    }
+}
+
+/// A set of lints (the allowed ones).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Lints(u8);
+
+impl Lints {
+    /// No lint.
+    pub const NONE: Lints = Lints(0);
+
+    /// This set and `lint`.
+    #[must_use]
+    pub const fn with(self, lint: Lint) -> Lints {
+        Lints(self.0 | lint.bit())
+    }
+
+    /// Whether `lint` is in the set.
+    pub const fn contains(self, lint: Lint) -> bool {
+        self.0 & lint.bit() != 0
+    }
+}
+
+impl Warning {
+    /// The lint this warning reports, if it is one.
+    pub fn lint(&self) -> Option<Lint> {
+        match self {
+            Warning::Lint { lint, .. } => Some(*lint),
+            _ => None,
+        }
+    }
+}

@@ -330,9 +330,6 @@ impl WireName {
 
     /// A wire name from text known only at run time.
     pub fn parse(text: &str) -> Result<WireName, WireError> {
-        if let Some(name) = super::builtins::interned(text) {
-            return Ok(name);
-        }
         match check(text.as_bytes()) {
             Ok(source) => Ok(WireName::owned(text.to_owned(), source)),
             Err(kind) => Err(WireError { kind, input: text.to_owned() }),
@@ -403,8 +400,7 @@ impl WireName {
         if self.is_qualified() {
             self.clone()
         } else {
-            super::builtins::qualified_builtin(&self.text)
-                .unwrap_or_else(|| WireName::owned(format!("builtin:{}", self.text), Some(Source::Builtin)))
+            WireName::owned(format!("builtin:{}", self.text), Some(Source::Builtin))
         }
     }
 
@@ -523,6 +519,14 @@ impl<'a> Tool<'a> {
 impl fmt::Display for Tool<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.source, self.name)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for WireName {
+    /// A wire name, checked by the one grammar.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<WireName, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        WireName::parse(&text).map_err(serde::de::Error::custom)
     }
 }
 

@@ -4,9 +4,8 @@
 
 use serde::ser::SerializeStruct;
 
-use crate::catalog::claude_code::CLI_VERSION;
-use crate::catalog::claude_code::ClaudeTool;
-use crate::model::{ClaudeCodeSelection, SelectionShape};
+use super::selection::{ClaudeCodeSelection, SelectionShape};
+use crate::catalog::claude_code::{CLI_VERSION, ClaudeTool};
 use crate::text;
 
 impl ClaudeCodeSelection {
@@ -50,8 +49,8 @@ impl serde::Serialize for ClaudeCodeArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ClaudeCode;
     use crate::json::load_claude_code;
-    use crate::model::ClaudeCode;
 
     fn args(text: &str) -> Vec<String> {
         ClaudeCodeArgs(load_claude_code(text).unwrap().selection).args()

@@ -2,90 +2,17 @@
 //! through. Each has a stable name, shown in its message, and can be allowed by name; they are
 //! warnings, and errors in strict mode.
 
+use crate::error::Lint;
 use std::borrow::Cow;
-use std::fmt;
 
-use super::claude_code::{ClaudeCodeSelection, SelectionShape};
-use super::entry::{PolicyEntry, Selector};
-use super::error::{At, Slot, Warning};
-use super::resolved::{ResolvedPolicy, ToolList};
-use super::subagent::{CustomAgent, alias_members};
-use super::wire::{Source, Tool, WireName};
 use crate::catalog::{claude_code, copilot};
-
-/// A lint, by its stable name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Lint {
-    /// A name in the allow-list that the deny-list removes anyway.
-    DeadAllow,
-    /// An excluded pattern the allow-list never offers.
-    DeadDeny,
-    /// A custom tool named like a built-in (`custom:view`).
-    ShadowsBuiltin,
-    /// A policy that only takes tools away, so every built-in a newer CLI adds is offered.
-    OpenToNewBuiltins,
-    /// A sub-agent list naming a tool the session never offers.
-    UnreachableAgentTool,
-}
-
-impl Lint {
-    /// Every lint.
-    pub const ALL: [Lint; 5] =
-        [Lint::DeadAllow, Lint::DeadDeny, Lint::ShadowsBuiltin, Lint::OpenToNewBuiltins, Lint::UnreachableAgentTool];
-
-    /// Every name, in the order of [`Lint::ALL`]: the one spelling of each, for messages,
-    /// `--allow` and did-you-mean.
-    pub const NAMES: &'static [&'static str] =
-        &["dead-allow", "dead-deny", "shadows-builtin", "open-to-new-builtins", "unreachable-agent-tool"];
-
-    /// The stable name, as `--allow` takes it.
-    pub const fn name(self) -> &'static str {
-        Lint::NAMES[self as usize]
-    }
-
-    const fn bit(self) -> u8 {
-        1 << self as u8
-    }
-}
-
-impl fmt::Display for Lint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Lint {
-    type Err = super::error::Error;
-
-    /// A lint's stable name; anything else is refused with a did-you-mean.
-    fn from_str(name: &str) -> Result<Lint, Self::Err> {
-        Lint::ALL
-            .into_iter()
-            .find(|lint| lint.name() == name)
-            .ok_or_else(|| super::error::Error::UnknownLint { name: name.to_owned() })
-    }
-}
-
-/// A set of lints (the allowed ones).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Lints(u8);
-
-impl Lints {
-    /// No lint.
-    pub const NONE: Lints = Lints(0);
-
-    /// This set and `lint`.
-    #[must_use]
-    pub const fn with(self, lint: Lint) -> Lints {
-        Lints(self.0 | lint.bit())
-    }
-
-    /// Whether `lint` is in the set.
-    pub const fn contains(self, lint: Lint) -> bool {
-        self.0 & lint.bit() != 0
-    }
-}
+use crate::claude_code::selection::{ClaudeCodeSelection, SelectionShape};
+use crate::copilot::entry::{PolicyEntry, Selector};
+use crate::copilot::resolved::{ResolvedPolicy, ToolList};
+use crate::error::{At, Warning};
+use crate::names::vocab::Slot;
+use crate::names::wire::{Source, Tool, WireName};
+use crate::subagents::agents::{CustomAgent, alias_members};
 
 /// The names of a selector written as a list (none for `isolated` or an absent one).
 fn listed(selector: Option<&Selector>) -> &[WireName] {
@@ -98,16 +25,6 @@ fn listed(selector: Option<&Selector>) -> &[WireName] {
 /// A lint about one authored name, shown in its qualified form.
 fn lint_warning(lint: Lint, pattern: &WireName, detail: Cow<'static, str>) -> Warning {
     Warning::Lint { lint, subject: Some(pattern.qualify().as_str().to_owned()), detail }
-}
-
-impl Warning {
-    /// The lint this warning reports, if it is one.
-    pub fn lint(&self) -> Option<Lint> {
-        match self {
-            Warning::Lint { lint, .. } => Some(*lint),
-            _ => None,
-        }
-    }
 }
 
 /// Whether `excluded` removes every tool `pattern` (qualified) can match.

@@ -1,81 +1,16 @@
 //! The authored Copilot policy entry (SPEC §1.2–1.3): two optional selector slots and a
 //! client mode, validated once, by [`EntryDraft::check`], for every front door.
 
-use std::collections::HashMap;
-use std::fmt;
+use super::resolved::{ClientMode, check_duplicates};
 
 use serde::ser::SerializeMap;
 
-use super::builtins::{self, ISOLATED_QUALIFIED};
-use super::error::{At, Error, Errors, Slot, Warning};
+use super::names::ISOLATED_QUALIFIED;
 use super::resolved::{ResolvedPolicy, ToolList};
-use super::vocab::{CLIENT_MODE_KEY, ENTRY_KIND, ISOLATED, KIND_KEY};
-use super::wire::{Source, WireName};
 use crate::catalog::copilot;
-
-/// The Copilot SDK client mode: a property of the client, never sent on a session.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ClientMode {
-    /// The CLI's defaults: every tool unless a filter says otherwise.
-    #[default]
-    CopilotCli,
-    /// Nothing is offered unless the session's allow-list names it.
-    Empty,
-}
-
-impl ClientMode {
-    /// The JSON spellings, in the order error messages list them.
-    pub const JSON_NAMES: &'static [&'static str] = &["copilot-cli", "empty"];
-    /// The `builtin_tools!` spellings.
-    pub const MACRO_NAMES: &'static [&'static str] = &["copilot_cli", "empty"];
-
-    /// The wire spelling: `copilot-cli` or `empty`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ClientMode::CopilotCli => "copilot-cli",
-            ClientMode::Empty => "empty",
-        }
-    }
-
-    /// Parses a JSON spelling.
-    pub fn parse_json(text: &str) -> Result<ClientMode, Error> {
-        match text {
-            "copilot-cli" => Ok(ClientMode::CopilotCli),
-            "empty" => Ok(ClientMode::Empty),
-            _ => Err(Error::UnknownClientMode { value: text.to_owned(), expected: ClientMode::JSON_NAMES }),
-        }
-    }
-
-    /// Parses a `builtin_tools!` spelling.
-    pub fn parse_macro(text: &str) -> Result<ClientMode, Error> {
-        match text {
-            "copilot_cli" => Ok(ClientMode::CopilotCli),
-            "empty" => Ok(ClientMode::Empty),
-            _ => Err(Error::UnknownClientMode { value: text.to_owned(), expected: ClientMode::MACRO_NAMES }),
-        }
-    }
-}
-
-impl std::str::FromStr for ClientMode {
-    type Err = Error;
-
-    /// The JSON spelling: `copilot-cli` or `empty`.
-    fn from_str(text: &str) -> Result<ClientMode, Error> {
-        ClientMode::parse_json(text)
-    }
-}
-
-impl fmt::Display for ClientMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl serde::Serialize for ClientMode {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
+use crate::error::{At, Error, Errors, Warning};
+use crate::names::vocab::{CLIENT_MODE_KEY, ENTRY_KIND, ISOLATED, KIND_KEY, Slot};
+use crate::names::wire::{Source, WireName};
 
 /// A validated selector: the isolated set, or exactly these names (possibly none).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -232,7 +167,7 @@ pub fn builtin_warning(name: &WireName) -> Option<Warning> {
 pub fn unknown_builtin_warning(name: &WireName, suggest: bool) -> Warning {
     Warning::UnknownBuiltin {
         name: name.as_str().to_owned(),
-        suggestion: if suggest { builtins::suggest(name.name()) } else { None },
+        suggestion: if suggest { super::names::suggest(name.name()) } else { None },
         cli_version: copilot::CLI_VERSION,
     }
 }
@@ -325,42 +260,6 @@ fn check_slot(slot: Slot, draft: &SlotDraft<'_>, errors: &mut Vec<(At, Error)>) 
             }
             check_duplicates(slot, Some(&texts), &names, errors);
             complete.then_some(Selector::Tools(names))
-        }
-    }
-}
-
-/// SPEC §1.2: a list naming the same tool twice after qualification. `texts` pairs each
-/// name's position with what the author wrote; `None` when each name is its own text, at
-/// its own position.
-pub(crate) fn check_duplicates(
-    slot: Slot,
-    texts: Option<&[(usize, &str)]>,
-    names: &[WireName],
-    errors: &mut Vec<(At, Error)>,
-) {
-    let key = WireName::tool_key;
-    if names.len() < 2 {
-        return;
-    }
-    let text = |i: usize| texts.map_or((i, names[i].as_str()), |texts| texts[i]);
-    let mut report = |first: usize, second: usize| {
-        let (source, name) = key(&names[second]);
-        errors.push((
-            At::Tool(slot, text(second).0),
-            Error::DuplicateTool {
-                qualified: format!("{source}:{name}"),
-                first: (text(first).0, text(first).1.to_owned()),
-                second: (text(second).0, text(second).1.to_owned()),
-            },
-        ));
-    };
-    let mut seen: HashMap<(Source, &str), usize> = HashMap::with_capacity(names.len());
-    for (second, name) in names.iter().enumerate() {
-        match seen.get(&key(name)) {
-            Some(&first) => report(first, second),
-            None => {
-                seen.insert(key(name), second);
-            }
         }
     }
 }

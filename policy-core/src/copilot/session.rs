@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use serde::ser::SerializeStruct;
 
-use crate::model::TOOL_FILTER_PRECEDENCE;
-use crate::model::serialize_filter;
-use crate::model::{ClientMode, Error, ResolvedPolicy};
+use super::resolved::{ClientMode, ResolvedPolicy, serialize_filter};
+use crate::error::Error;
+use crate::names::vocab::TOOL_FILTER_PRECEDENCE;
 
 impl ResolvedPolicy {
     /// The fields for `session.create`.
@@ -106,7 +106,7 @@ impl ClientKey {
 /// client type (the SDK's `Client` is a cheap clone of a shared connection).
 ///
 /// ```
-/// # use policy_core::runtime::copilot::{ClientPool, ClientStorage};
+/// # use policy_core::copilot::{ClientPool, ClientStorage};
 /// # use policy_core::ResolvedPolicy;
 /// # async fn run() -> Result<(), String> {
 /// let pool: ClientPool<String> = ClientPool::new();
@@ -170,7 +170,7 @@ impl<C: Clone> ClientPool<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{PolicyEntry, Selector, WireName};
+    use crate::{PolicyEntry, Selector, WireName};
 
     fn locked() -> ResolvedPolicy {
         let available = Selector::Tools(vec![WireName::from_static("mcp:*"), WireName::from_static("builtin:view")]);

@@ -1,7 +1,7 @@
 //! A typestate builder for Copilot policies (SPEC §4): illegal states do not compile.
 //!
 //! ```
-//! use policy_core::{builder::Policy, WireName};
+//! use policy_core::{Policy, WireName};
 //! let policy = Policy::builder()
 //!     .client_mode_empty()
 //!     .available_tools([WireName::from_static("mcp:*")])
@@ -14,13 +14,16 @@
 //! compile errors whose text states the rule:
 //!
 //! ```compile_fail
-//! use policy_core::builder::Policy;
+//! use policy_core::copilot::Policy;
 //! let policy = Policy::builder().client_mode_empty().available_tools([]).build();
 //! ```
 
 use std::marker::PhantomData;
 
-use crate::model::{ClientMode, Errors, PolicyEntry, ResolvedPolicy, Selector, WireName};
+use super::entry::{PolicyEntry, Selector};
+use super::resolved::{ClientMode, ResolvedPolicy};
+use crate::error::Errors;
+use crate::names::wire::WireName;
 
 /// The entry point: [`Policy::builder`].
 #[derive(Clone, Copy, Debug)]
@@ -244,7 +247,7 @@ impl<M, A, X> PolicyBuilder<M, A, X> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::copilot_names as copilot;
+    use crate::copilot::builtins as copilot;
 
     #[test]
     fn builds_what_resolution_gives() {
@@ -267,6 +270,6 @@ mod tests {
         let policy = Policy::builder().excluded_tools(names()).build();
         assert_eq!(policy.excluded_tools().unwrap().to_strings(), ["builtin:bash", "builtin:view"]);
         let errors = Policy::builder().excluded_tools(names()).try_build().unwrap_err();
-        assert!(matches!(errors[0].1, crate::model::Error::DuplicateTool { .. }));
+        assert!(matches!(errors[0].1, crate::Error::DuplicateTool { .. }));
     }
 }

@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::SystemTime;
 
-use crate::model::CustomAgent;
+use super::agents::CustomAgent;
 
 /// The session a request belongs to, as the router found it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -2,16 +2,14 @@
 //! library's model of how the runtime decides one tool (SPEC §1.6).
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::ser::{SerializeSeq, SerializeStruct};
 
-use super::entry::ClientMode;
-use super::entry::check_duplicates;
-use super::error::EMPTY_MODE_NEEDS_ALLOW_LIST;
-use super::error::{At, Error, Errors, Slot};
-use super::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD};
-use super::wire::{Source, Tool, WireError, WireName};
+use crate::error::{At, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors};
+use crate::names::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD, Slot};
+use crate::names::wire::{Source, Tool, WireError, WireName};
 
 /// A set filter list: every entry source-qualified, in the order the runtime receives them.
 ///
@@ -287,7 +285,7 @@ impl fmt::Debug for ResolvedPolicy {
     }
 }
 
-pub use super::vocab::TOOL_FILTER_PRECEDENCE;
+pub use crate::names::vocab::TOOL_FILTER_PRECEDENCE;
 
 impl serde::Serialize for ResolvedPolicy {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -308,6 +306,114 @@ pub(crate) fn serialize_filter<S: SerializeStruct>(s: &mut S, policy: &ResolvedP
         }
     }
     s.serialize_field(PRECEDENCE_FIELD, TOOL_FILTER_PRECEDENCE)
+}
+
+/// The Copilot SDK client mode: a property of the client, never sent on a session.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ClientMode {
+    /// The CLI's defaults: every tool unless a filter says otherwise.
+    #[default]
+    CopilotCli,
+    /// Nothing is offered unless the session's allow-list names it.
+    Empty,
+}
+
+impl ClientMode {
+    /// The JSON spellings, in the order error messages list them.
+    pub const JSON_NAMES: &'static [&'static str] = &["copilot-cli", "empty"];
+    /// The `builtin_tools!` spellings.
+    pub const MACRO_NAMES: &'static [&'static str] = &["copilot_cli", "empty"];
+
+    /// The wire spelling: `copilot-cli` or `empty`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ClientMode::CopilotCli => "copilot-cli",
+            ClientMode::Empty => "empty",
+        }
+    }
+
+    /// Parses a JSON spelling.
+    pub fn parse_json(text: &str) -> Result<ClientMode, Error> {
+        match text {
+            "copilot-cli" => Ok(ClientMode::CopilotCli),
+            "empty" => Ok(ClientMode::Empty),
+            _ => Err(Error::UnknownClientMode { value: text.to_owned(), expected: ClientMode::JSON_NAMES }),
+        }
+    }
+
+    /// Parses a `builtin_tools!` spelling.
+    pub fn parse_macro(text: &str) -> Result<ClientMode, Error> {
+        match text {
+            "copilot_cli" => Ok(ClientMode::CopilotCli),
+            "empty" => Ok(ClientMode::Empty),
+            _ => Err(Error::UnknownClientMode { value: text.to_owned(), expected: ClientMode::MACRO_NAMES }),
+        }
+    }
+}
+
+impl std::str::FromStr for ClientMode {
+    type Err = Error;
+
+    /// The JSON spelling: `copilot-cli` or `empty`.
+    fn from_str(text: &str) -> Result<ClientMode, Error> {
+        ClientMode::parse_json(text)
+    }
+}
+
+impl fmt::Display for ClientMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for ClientMode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ClientMode {
+    /// `"copilot-cli"` or `"empty"`.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<ClientMode, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        ClientMode::parse_json(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// SPEC §1.2: a list naming the same tool twice after qualification. `texts` pairs each
+/// name's position with what the author wrote; `None` when each name is its own text, at
+/// its own position.
+pub(crate) fn check_duplicates(
+    slot: Slot,
+    texts: Option<&[(usize, &str)]>,
+    names: &[WireName],
+    errors: &mut Vec<(At, Error)>,
+) {
+    let key = WireName::tool_key;
+    if names.len() < 2 {
+        return;
+    }
+    let text = |i: usize| texts.map_or((i, names[i].as_str()), |texts| texts[i]);
+    let mut report = |first: usize, second: usize| {
+        let (source, name) = key(&names[second]);
+        errors.push((
+            At::Tool(slot, text(second).0),
+            Error::DuplicateTool {
+                qualified: format!("{source}:{name}"),
+                first: (text(first).0, text(first).1.to_owned()),
+                second: (text(second).0, text(second).1.to_owned()),
+            },
+        ));
+    };
+    let mut seen: HashMap<(Source, &str), usize> = HashMap::with_capacity(names.len());
+    for (second, name) in names.iter().enumerate() {
+        match seen.get(&key(name)) {
+            Some(&first) => report(first, second),
+            None => {
+                seen.insert(key(name), second);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

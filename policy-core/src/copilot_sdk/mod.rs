@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use github_copilot_sdk::{ClientOptions, ResumeSessionConfig, SessionConfig};
-//! use policy_core::runtime::copilot_sdk::SdkClient;
+//! use policy_core::copilot_sdk::SdkClient;
 //! use policy_core::json::load_entry;
 //!
 //! let policy = load_entry(r#"{"kind": "github-cli-builtin-tools", "client-mode": "empty",
@@ -33,8 +33,10 @@ use github_copilot_sdk::{ClientMode as SdkMode, ClientOptions, ResumeSessionConf
 
 use github_copilot_sdk::session::Session;
 
-use crate::model::{Attestation, ClientMode, Error, Host, OfferedTool, ResolvedPolicy, ToolList};
-use crate::runtime::copilot::{ClientKey, ClientStorage};
+use crate::copilot::resolved::{ClientMode, ResolvedPolicy, ToolList};
+use crate::copilot::session::{ClientKey, ClientStorage};
+use crate::error::Error;
+use crate::review::attest::{Attestation, Host, OfferedTool};
 
 /// Client options for a policy's mode, or what is still needed to build them.
 #[derive(Debug)]
@@ -77,7 +79,7 @@ impl ClientMode {
     }
 }
 
-/// The [`ClientPool`](crate::runtime::copilot::ClientPool) key of client options: their mode
+/// The [`ClientPool`](crate::copilot::ClientPool) key of client options: their mode
 /// and where they keep state (a base directory, or a session file system by its state path).
 /// Empty-mode options without either are refused, as the SDK refuses them.
 pub fn client_key(options: &ClientOptions) -> Result<ClientKey, Error> {

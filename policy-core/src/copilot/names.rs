@@ -5,8 +5,8 @@
 //! suggestion. The constants are bare names, exactly like `wire!("bash")`: in an allow-list
 //! they govern built-ins only (SPEC §1.4 rule 3).
 
-use super::wire::WireName;
 use crate::catalog::copilot;
+use crate::names::wire::WireName;
 use crate::text::did_you_mean;
 
 macro_rules! constants {
@@ -15,25 +15,6 @@ macro_rules! constants {
             #[doc = concat!("The built-in tool `", $name, "`.")]
             pub const $constant: WireName = WireName::from_static($name);
         )*
-
-        /// The catalog's own `'static` wire name for `text` when it is a catalog name, bare
-        /// (`bash`) or qualified (`builtin:bash`): parsing and qualifying the common names
-        /// then allocates nothing.
-        pub(crate) fn interned(text: &str) -> Option<WireName> {
-            Some(match text {
-                $($name => $constant,)*
-                $(concat!("builtin:", $name) => WireName::from_static(concat!("builtin:", $name)),)*
-                _ => return None,
-            })
-        }
-
-        /// `builtin:<name>` as a `'static` wire name, for a catalog name.
-        pub(crate) fn qualified_builtin(name: &str) -> Option<WireName> {
-            Some(match name {
-                $($name => WireName::from_static(concat!("builtin:", $name)),)*
-                _ => return None,
-            })
-        }
     };
 }
 crate::__copilot_builtins!(constants);
@@ -71,10 +52,6 @@ mod tests {
         assert_eq!(ISOLATED_QUALIFIED.len(), copilot::ISOLATED.len());
         for (bare, qualified) in copilot::ISOLATED.iter().zip(&ISOLATED_QUALIFIED) {
             assert_eq!(qualified.name(), *bare);
-        }
-        for name in copilot::BUILTIN_TOOLS {
-            assert_eq!(interned(name).unwrap().as_str(), *name);
-            assert_eq!(qualified_builtin(name).unwrap().as_str(), format!("builtin:{name}"));
         }
     }
 }

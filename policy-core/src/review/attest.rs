@@ -9,11 +9,11 @@
 
 use std::fmt;
 
-use super::claude_code::{ClaudeCodeSelection, NameLookup, SelectionShape};
-use super::resolved::{Decision, ResolvedPolicy, ToolList};
-use super::wire::{Source, Tool};
 use crate::catalog::claude_code::{self, ClaudeTool};
 use crate::catalog::copilot;
+use crate::claude_code::selection::{ClaudeCodeSelection, NameLookup, SelectionShape};
+use crate::copilot::resolved::{Decision, ResolvedPolicy, ToolList};
+use crate::names::wire::{Source, Tool};
 use crate::text::{Shown, lines};
 
 /// A tool a Copilot session reported (`session.tools.getCurrentMetadata`).
@@ -228,7 +228,7 @@ pub fn attest_claude_code(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ClaudeCode, ClientMode, PolicyEntry, Selector, WireName};
+    use crate::{ClaudeCode, ClientMode, PolicyEntry, Selector, WireName};
 
     fn policy(available: Option<&[&'static str]>, excluded: Option<&[&'static str]>) -> ResolvedPolicy {
         let selector =

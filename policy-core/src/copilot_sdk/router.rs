@@ -17,8 +17,8 @@ use github_copilot_sdk::{
     CustomAgentConfig as SdkCustomAgent, SessionEvent, Tool as SdkTool, ToolInvocation, ToolResult, ToolResultExpanded,
 };
 
-use crate::model::CustomAgent;
-use crate::runtime::router::SubagentRouter;
+use crate::subagents::agents::CustomAgent;
+use crate::subagents::router::SubagentRouter;
 
 const STARTED: &str = "subagent.started";
 const COMPLETED: &str = "subagent.completed";
@@ -64,7 +64,7 @@ impl SubagentRouter {
     ///
     /// ```no_run
     /// # async fn run(session: github_copilot_sdk::session::Session,
-    /// #              router: std::sync::Arc<policy_core::runtime::router::SubagentRouter>) {
+    /// #              router: std::sync::Arc<policy_core::subagents::SubagentRouter>) {
     /// let (id, events) = (session.id().to_string(), session.subscribe());
     /// let follow = async move { router.follow_events(&id, events).await };
     /// // tokio::spawn(follow);

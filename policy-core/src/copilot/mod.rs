@@ -1,0 +1,25 @@
+//! The Copilot policy (SPEC §1): the `github-cli-builtin-tools` entry and its checks,
+//! resolution, the resolved policy and how the runtime decides one tool, the typestate
+//! builder, and what a session and a client receive.
+
+pub(crate) mod builder;
+pub(crate) mod entry;
+pub(crate) mod names;
+pub(crate) mod resolved;
+pub(crate) mod session;
+
+pub use builder::{
+    AllowListFor, AllowListUnset, ClientModeUnset, CopilotCliMode, DenyListSet, DenyListUnset, EmptyAllowList,
+    EmptyMode, IsolatedAllowList, NameArray, NoAllowList, NoDenyList, NonEmptyAllowList, Policy, PolicyBuilder,
+};
+pub use entry::{
+    EntryDraft, PolicyEntry, Selector, SlotDraft, builtin_warning, is_unknown_builtin, unknown_builtin_warning,
+};
+pub use names::suggest as suggest_builtin;
+pub use resolved::{ClientMode, Decision, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};
+pub use session::{ClientKey, ClientPool, ClientStorage, SessionToolFilter};
+
+/// A typed constant for every built-in of the pinned Copilot catalog (`BASH`, `VIEW`, …).
+pub mod builtins {
+    pub use super::names::*;
+}

@@ -1,0 +1,44 @@
+//! A document read for the runtime it is given for: what the CLI works on.
+
+use super::claude_code::{ClaudeCodeDocument, load_claude_code_with};
+use super::copilot::{CopilotDocument, load_with};
+use super::options::{LoadError, Options};
+use crate::error::{Error, Located, Warning};
+use crate::runtime::Runtime;
+
+/// A document read for one runtime: what `resolve`, `check` and `explain` work on.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum Document {
+    /// A Copilot agent definition or single entry.
+    Copilot(Box<CopilotDocument>),
+    /// A Claude Code selection, or an object holding one.
+    ClaudeCode(ClaudeCodeDocument),
+}
+
+impl Document {
+    /// Reads `text` as a document for `runtime`.
+    pub fn load(runtime: Runtime, text: &str, options: Options) -> Result<Document, LoadError> {
+        match runtime {
+            Runtime::ClaudeCode => load_claude_code_with(text, options).map(Document::ClaudeCode),
+            Runtime::Copilot => load_with(text, options).map(|document| Document::Copilot(Box::new(document))),
+            other => Err(Error::UnsupportedRuntime { runtime: other.as_str(), supported: Runtime::SUPPORTED_CLI })?,
+        }
+    }
+
+    /// Valid, but probably not meant.
+    pub fn warnings(&self) -> &[Located<Warning>] {
+        match self {
+            Document::Copilot(document) => document.warnings(),
+            Document::ClaudeCode(document) => &document.warnings,
+        }
+    }
+
+    /// How many warnings there were beyond those kept.
+    pub fn omitted_warnings(&self) -> usize {
+        match self {
+            Document::Copilot(document) => document.omitted_warnings(),
+            Document::ClaudeCode(document) => document.omitted_warnings,
+        }
+    }
+}
