@@ -13,6 +13,7 @@ use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use tool_policy::copilot::{BUILTIN_TOOLS, WINDOWS_TOOLS};
 use tool_policy::json::{load_definition_value, load_entry_value};
+use tool_policy::text::near_miss;
 
 fn validator(root: &str) -> jsonschema::Validator {
     let mut schema: Value = serde_json::from_str(tool_policy::schema::SCHEMA).unwrap();
@@ -438,6 +439,27 @@ fn definition() -> impl Strategy<Value = Value> {
         })
 }
 
+/// Whether the definition holds a key that only reads as one the loader governs, where the
+/// loader looks for it: at the top level, in a `tools` item of another kind, in a custom
+/// agent, in `defaultAgent`.
+fn has_near_miss_key(document: &Value) -> bool {
+    const POLICY: [&str; 3] = ["available-tools", "excluded-tools", "client-mode"];
+    let near = |object: Option<&Value>, governing: &[&str]| {
+        object
+            .and_then(Value::as_object)
+            .is_some_and(|map| map.keys().any(|key| near_miss(key, governing.iter().copied()).is_some()))
+    };
+    let top = [&["tools", "customAgents", "defaultAgent"][..], &POLICY].concat();
+    let items = |key: &str| document.get(key).and_then(Value::as_array).cloned().unwrap_or_default();
+    near(Some(document), &top)
+        || items("tools").iter().any(|item| {
+            item.get("kind") != Some(&json!("github-cli-builtin-tools"))
+                && near(Some(item), &[&["kind"][..], &POLICY].concat())
+        })
+        || items("customAgents").iter().any(|agent| near(Some(agent), &["name", "tools"]))
+        || near(document.get("defaultAgent"), &["excludedTools"])
+}
+
 #[test]
 fn definitions() {
     let schema = validator("#/$defs/agentDefinition");
@@ -449,6 +471,12 @@ fn definitions() {
         let gap = document.get("tools").and_then(Value::as_array).is_some_and(|tools| {
             tools.iter().any(|t| t.get("kind") == Some(&json!("github-cli-builtin-tools")) && has_uncatalogued_twin(t))
         });
+        // The other gap: a key that only reads as one that governs tools. The loader must
+        // refuse it; the schema, which cannot fold keys, may not.
+        if has_near_miss_key(&document) {
+            prop_assert!(!loader_accepts, "the loader accepted a near-miss key: {document}");
+            return Ok(());
+        }
         let repaired_accepts = gap && {
             let mut repaired = document.clone();
             if let Some(tools) = repaired.get_mut("tools").and_then(Value::as_array_mut) {

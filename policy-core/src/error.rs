@@ -203,6 +203,26 @@ pub enum Error {
         /// The index in `tools` of the first.
         first: usize,
     },
+    /// A key that reads as one that governs tools but is not it (case, spacing, an invisible
+    /// or look-alike character, a typo): it would pass through and restrict nothing.
+    NearMissKey {
+        /// The key as written.
+        key: String,
+        /// The key it reads as.
+        exact: &'static str,
+    },
+    /// A policy entry's key outside an entry, at a definition's top level.
+    PolicyOutOfPlace {
+        /// The key as written.
+        key: String,
+    },
+    /// A `tools` item holding policy keys without the exact `kind` of a policy entry.
+    PolicyWithoutKind {
+        /// The policy key it holds.
+        key: String,
+    },
+    /// A policy entry inside another tool's fields.
+    NestedPolicy,
     /// A document over the size limit.
     DocumentTooLarge {
         /// The document's size in bytes (at least; reading stops past the limit).
@@ -366,6 +386,25 @@ impl fmt::Display for Error {
             Error::SecondPolicyEntry { first } => write!(
                 f,
                 "a second `{ENTRY_KIND}` entry (the first is /tools/{first}); an agent takes one policy entry, merge them into one"
+            ),
+            Error::NearMissKey { key, exact } => write!(
+                f,
+                "`{}` is not `{exact}`: a key that only reads as `{exact}` restricts nothing; write `{exact}`",
+                Shown(key)
+            ),
+            Error::PolicyOutOfPlace { key } => write!(
+                f,
+                "`{}` is a key of a `{ENTRY_KIND}` entry; at a definition's top level it restricts nothing: put it in an item of `tools` with `\"kind\": \"{ENTRY_KIND}\"`",
+                Shown(key)
+            ),
+            Error::PolicyWithoutKind { key } => write!(
+                f,
+                "this item holds the policy key `{}` but not `\"kind\": \"{ENTRY_KIND}\"`; without the exact kind it restricts nothing",
+                Shown(key)
+            ),
+            Error::NestedPolicy => write!(
+                f,
+                "a `{ENTRY_KIND}` entry inside another tool's fields restricts nothing; make it an item of the definition's `tools`"
             ),
             Error::DocumentTooLarge { size, limit } => write!(
                 f,

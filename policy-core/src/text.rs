@@ -43,15 +43,105 @@ fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Op
     best.map(|(_, candidate)| candidate)
 }
 
-/// Lowercase, with `-` and `_` removed.
+/// A key that is not `exact` but reads as it: the same once folded (case, white space, `-`
+/// and `_`, invisible characters, letters of other scripts that look like Latin ones), or
+/// one or two edits from it (one for a word of up to five letters). Such a key passes
+/// through a reader that looks for the exact key, and restricts nothing.
+pub fn near_miss<'c>(key: &str, governing: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let folded = fold(key);
+    let length = folded.chars().count();
+    governing.into_iter().find(|exact| {
+        if *exact == key {
+            return false;
+        }
+        let target = fold(exact);
+        let limit = (length.max(target.chars().count()) / 3).clamp(1, 2);
+        folded == target || (length.abs_diff(target.chars().count()) <= limit && distance(&folded, &target) <= limit)
+    })
+}
+
+/// Lowercase, with `-`, `_`, white space and invisible characters removed and look-alike
+/// letters of other scripts read as the Latin letter they show.
 fn fold(word: &str) -> String {
     let mut folded = String::with_capacity(word.len());
     for c in word.chars() {
-        if c != '-' && c != '_' {
-            folded.extend(c.to_lowercase());
+        if c == '-' || c == '_' || c.is_whitespace() || invisible(c) {
+            continue;
         }
+        folded.extend(look_alike(c).unwrap_or(c).to_lowercase());
     }
     folded
+}
+
+/// Characters that show nothing: format controls (zero-width spaces and joiners, direction
+/// marks, the byte order mark, the soft hyphen) and combining marks.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{feff}' | '\u{300}'..='\u{36f}'
+        | '\u{1ab0}'..='\u{1aff}' | '\u{20d0}'..='\u{20ff}' | '\u{fe00}'..='\u{fe0f}' | '\u{fe20}'..='\u{fe2f}')
+}
+
+/// The Latin letter a Cyrillic or Greek letter, or a full-width form, looks like.
+fn look_alike(c: char) -> Option<char> {
+    const PAIRS: &[(char, char)] = &[
+        ('а', 'a'),
+        ('в', 'b'),
+        ('е', 'e'),
+        ('ё', 'e'),
+        ('к', 'k'),
+        ('м', 'm'),
+        ('н', 'h'),
+        ('о', 'o'),
+        ('р', 'p'),
+        ('с', 'c'),
+        ('т', 't'),
+        ('у', 'y'),
+        ('х', 'x'),
+        ('і', 'i'),
+        ('ј', 'j'),
+        ('ѕ', 's'),
+        ('ԁ', 'd'),
+        ('ӏ', 'l'),
+        ('А', 'a'),
+        ('В', 'b'),
+        ('Е', 'e'),
+        ('К', 'k'),
+        ('М', 'm'),
+        ('Н', 'h'),
+        ('О', 'o'),
+        ('Р', 'p'),
+        ('С', 'c'),
+        ('Т', 't'),
+        ('У', 'y'),
+        ('Х', 'x'),
+        ('І', 'i'),
+        ('Ј', 'j'),
+        ('Ѕ', 's'),
+        ('α', 'a'),
+        ('ε', 'e'),
+        ('ι', 'i'),
+        ('κ', 'k'),
+        ('ν', 'v'),
+        ('ο', 'o'),
+        ('ρ', 'p'),
+        ('τ', 't'),
+        ('υ', 'u'),
+        ('Α', 'a'),
+        ('Β', 'b'),
+        ('Ε', 'e'),
+        ('Ι', 'i'),
+        ('Κ', 'k'),
+        ('Μ', 'm'),
+        ('Ν', 'n'),
+        ('Ο', 'o'),
+        ('Ρ', 'p'),
+        ('Τ', 't'),
+        ('Χ', 'x'),
+    ];
+    if ('\u{ff01}'..='\u{ff5e}').contains(&c) {
+        return char::from_u32(u32::from(c) - 0xfee0);
+    }
+    PAIRS.iter().find(|(from, _)| *from == c).map(|(_, to)| *to)
 }
 
 /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of

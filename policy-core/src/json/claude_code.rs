@@ -7,9 +7,9 @@ use super::options::{LoadError, Options};
 use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::claude_code::selection::{ClaudeCodeSelection, SelectionDraft, ShapeDraft, ShapeValue};
 use crate::error::{At, Error, Located, Warning};
-use crate::names::vocab::{HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::names::vocab::{DISABLE_KEY, HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
 use crate::review::lints::lint_selection;
-use crate::text::did_you_mean;
+use crate::text::{did_you_mean, near_miss};
 
 /// A read Claude Code selection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +58,13 @@ fn document(root: Node<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
         Some(holder) => {
             for (key, _) in fields.iter().filter(|(key, _)| SELECTION_KEYS.contains(&key.as_ref())) {
                 sink.error(Ptr::Root.key(key), Error::SelectionBesideHolder { key: key.clone().into_owned() });
+            }
+            // The holder's other keys pass through; one that reads as a selection key would
+            // be a selection the runtime never gets.
+            for (key, _) in &fields {
+                if let Some(exact) = near_miss(key, [HOLDER_KEY, ONLY_KEY, DISABLE_KEY]) {
+                    sink.error(Ptr::Root.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
+                }
             }
             if holder.is_null() { None } else { selection(holder, Ptr::Root.key(HOLDER_KEY), sink) }
         }

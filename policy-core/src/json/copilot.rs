@@ -13,12 +13,12 @@ use crate::copilot::entry::{
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy};
 use crate::error::{At, Error, Located, Warning};
 use crate::names::vocab::{
-    CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, KIND_KEY, SELECTOR_KEYS,
-    Slot, TOOLS_KEY,
+    CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, KIND_KEY, POLICY_KEYS,
+    SELECTOR_KEYS, Slot, TOOLS_KEY,
 };
 use crate::review::lints::{lint_agents, lint_entry};
 use crate::subagents::agents::{CustomAgent, DefaultAgent};
-use crate::text::did_you_mean;
+use crate::text::{did_you_mean, near_miss};
 
 /// A read Copilot agent definition or single entry. It keeps the document's text, so other
 /// tool entries pass through byte for byte.
@@ -259,26 +259,31 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
                         sink.error(at.key(KIND_KEY), Error::DuplicateKey { key: KIND_KEY.to_owned() });
                         continue;
                     }
-                    match kind.as_deref() {
-                        Some(ENTRY_KIND) => {
-                            let read = entry(fields, at, false, sink);
-                            match &found {
-                                Some((first, _)) => sink.error(at, Error::SecondPolicyEntry { first: *first }),
-                                None => found = Some((i, read)),
-                            }
+                    if kind.as_deref() == Some(ENTRY_KIND) {
+                        let read = entry(fields, at, false, sink);
+                        match &found {
+                            Some((first, _)) => sink.error(at, Error::SecondPolicyEntry { first: *first }),
+                            None => found = Some((i, read)),
                         }
-                        // Other tool kinds are legitimate here; one a typo away passes through
-                        // and restricts nothing, so it is worth a warning (an error when strict).
-                        Some(kind) if did_you_mean(kind, [ENTRY_KIND]).is_some() => {
-                            sink.warn(at.key(KIND_KEY), Warning::NearMissKind { kind: kind.to_owned() });
-                        }
-                        _ => {}
+                    } else {
+                        other_tool(&fields, kind.as_deref(), at, sink);
                     }
                 }
             }
             CUSTOM_AGENTS_KEY => agents.custom = custom_agents::read(value, key_at, sink),
             DEFAULT_AGENT_KEY => agents.default = custom_agents::read_default_agent(value, key_at, sink),
-            _ => {}
+            // An entry's keys beside the definition's own restrict nothing there.
+            key if POLICY_KEYS.contains(&key) || near_miss(key, POLICY_KEYS.iter().copied()).is_some() => {
+                sink.error(key_at, Error::PolicyOutOfPlace { key: key.to_owned() });
+            }
+            KIND_KEY if value.string().is_some_and(|kind| is_entry_kind(&kind)) => {
+                sink.error(key_at, Error::PolicyOutOfPlace { key: KIND_KEY.to_owned() });
+            }
+            key => {
+                if let Some(exact) = near_miss(key, [TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY]) {
+                    sink.error(key_at, Error::NearMissKey { key: key.to_owned(), exact });
+                }
+            }
         }
     }
     let policy = match found {
@@ -286,6 +291,53 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
         _ => None,
     };
     (policy, agents)
+}
+
+/// Whether `kind` is the policy entry's kind or reads as it.
+fn is_entry_kind(kind: &str) -> bool {
+    kind == ENTRY_KIND || did_you_mean(kind, [ENTRY_KIND]).is_some() || near_miss(kind, [ENTRY_KIND]).is_some()
+}
+
+/// An item of `tools` of another kind. Its keys are its own, but a key that reads as `kind`,
+/// policy keys without the exact kind, and a policy entry nested in its fields would all
+/// restrict nothing: each is an error. A kind one typo from the entry's is a warning (an
+/// error when strict) when the item holds no policy key.
+fn other_tool(fields: &[(Cow<'_, str>, Node<'_>)], kind: Option<&str>, at: Ptr<'_>, sink: &mut Sink) {
+    let mut policy_key = None;
+    for (key, value) in fields {
+        if let Some(exact) = near_miss(key, [KIND_KEY]) {
+            sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
+        } else if POLICY_KEYS.contains(&key.as_ref()) || near_miss(key, POLICY_KEYS.iter().copied()).is_some() {
+            policy_key.get_or_insert_with(|| key.clone().into_owned());
+        } else if key != KIND_KEY {
+            nested_policies(*value, at.key(key), sink);
+        }
+    }
+    match (policy_key, kind) {
+        (Some(key), _) => sink.error(at, Error::PolicyWithoutKind { key }),
+        (None, Some(kind)) if is_entry_kind(kind) => {
+            sink.warn(at.key(KIND_KEY), Warning::NearMissKind { kind: kind.to_owned() });
+        }
+        _ => {}
+    }
+}
+
+/// Every object under `value` whose `kind` is, or reads as, the policy entry's: an error.
+fn nested_policies(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) {
+    if let Some(items) = value.array() {
+        for (i, item) in items.into_iter().enumerate() {
+            nested_policies(item, at.index(i), sink);
+        }
+    } else if let Some(fields) = value.object() {
+        for (key, value) in &fields {
+            let kind = (key == KIND_KEY).then(|| value.string()).flatten();
+            if kind.is_some_and(|kind| is_entry_kind(&kind)) {
+                sink.error(at, Error::NestedPolicy);
+            } else {
+                nested_policies(*value, at.key(key), sink);
+            }
+        }
+    }
 }
 
 /// A selector as read, its strings kept for the draft to borrow.
@@ -748,11 +800,15 @@ mod tests {
     }
 
     #[test]
-    fn near_miss_kind_is_a_warning() {
-        let loaded =
-            load(r#"{"tools": [{"kind": "github-cli-builtin-tool", "excluded-tools": {"tools": ["*"]}}]}"#).unwrap();
+    fn near_miss_kind_is_a_warning_and_an_error_with_policy_keys() {
+        let loaded = load(r#"{"tools": [{"kind": "github-cli-builtin-tool", "name": "x"}]}"#).unwrap();
         assert_eq!(loaded.policy(), &ResolvedPolicy::DEFAULT);
         assert_eq!(loaded.warnings()[0].pointer, "/tools/0/kind");
+        let with_policy = r#"{"tools": [{"kind": "github-cli-builtin-tool", "excluded-tools": {"tools": ["*"]}}]}"#;
+        assert_eq!(
+            errors(with_policy),
+            [("/tools/0".into(), Error::PolicyWithoutKind { key: "excluded-tools".into() }.to_string())]
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::error::{At, Error, Errors};
 use crate::names::vocab::{AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, TOOLS_KEY};
 use crate::subagents::agents::{AgentTools, CustomAgent, DefaultAgent};
+use crate::text::near_miss;
 
 /// Reads `customAgents` at `at`, reporting every problem to `sink`; `None` when any agent
 /// is invalid.
@@ -36,7 +37,14 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
                     }
                 }
                 TOOLS_KEY => tools = agent_tools(*value, agent_at.key(TOOLS_KEY), sink),
-                _ => {}
+                // The agent's other SDK fields pass through; one that reads as `name` or
+                // `tools` would leave the agent every tool.
+                key => {
+                    if let Some(exact) = near_miss(key, [AGENT_NAME_KEY, TOOLS_KEY]) {
+                        sink.error(agent_at.key(key), Error::NearMissKey { key: key.to_owned(), exact });
+                        ok = false;
+                    }
+                }
             }
         }
         if !has_name {
@@ -59,7 +67,17 @@ pub(crate) fn read_default_agent(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) 
         return None;
     };
     let (fields, duplicated) = unique_keys(fields, at, sink);
+    let mut near = false;
+    for (key, _) in &fields {
+        if let Some(exact) = near_miss(key, [DEFAULT_AGENT_EXCLUDED_KEY]) {
+            sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
+            near = true;
+        }
+    }
     let Some((_, excluded)) = fields.iter().find(|(key, _)| key == DEFAULT_AGENT_EXCLUDED_KEY) else {
+        if near {
+            return None;
+        }
         sink.error(at, Error::WrongType { expected: "a default agent with `excludedTools`", found: "none" });
         return None;
     };
@@ -161,7 +179,7 @@ mod tests {
         // Each way of writing nothing, or something that matches nothing, is refused where it is.
         for (text, pointer) in [
             (r#"{"tools": [], "defaultAgent": {}}"#, "/defaultAgent"),
-            (r#"{"tools": [], "defaultAgent": {"excludedTool": ["x"]}}"#, "/defaultAgent"),
+            (r#"{"tools": [], "defaultAgent": {"excludedTool": ["x"]}}"#, "/defaultAgent/excludedTool"),
             (r#"{"tools": [], "defaultAgent": {"excludedTools": null}}"#, "/defaultAgent/excludedTools"),
             (r#"{"tools": [], "defaultAgent": {"excludedTools": "x"}}"#, "/defaultAgent/excludedTools"),
             (r#"{"tools": [], "defaultAgent": {"excludedTools": ["builtin:view"]}}"#, "/defaultAgent/excludedTools/0"),

@@ -15,6 +15,10 @@ pub const ENTRY_KEYS: &[&str] = &[
     CLIENT_MODE_KEY,
 ];
 
+/// The keys of a policy entry that say what it restricts: outside an entry they restrict
+/// nothing.
+pub const POLICY_KEYS: &[&str] = &[Slot::Available.json_key(), Slot::Excluded.json_key(), CLIENT_MODE_KEY];
+
 /// The key naming a tool entry's kind.
 pub const KIND_KEY: &str = "kind";
 

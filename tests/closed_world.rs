@@ -1,0 +1,152 @@
+//! Reading is closed-world (SPEC §6): a key that only reads as one that governs tools, and a
+//! policy in the wrong place, are errors at their pointer, in every mode, through the library
+//! and the CLI alike; the keys a form passes through to the host still pass.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use tool_policy::claude::load_claude_code_with;
+use tool_policy::json::{LoadError, Options, load_with};
+
+/// The pointers of every error, strict or not (both must refuse, at the same places).
+fn refused(load: fn(&str, Options) -> Result<(), LoadError>, text: &str) -> Vec<String> {
+    let mut seen = Vec::new();
+    for options in [Options::LENIENT, Options::STRICT] {
+        match load(text, options) {
+            Err(LoadError::Invalid(report)) => {
+                seen.push(report.errors.into_iter().map(|e| e.pointer).collect::<Vec<_>>());
+            }
+            other => panic!("must be refused ({options:?}): {text}\n{other:?}"),
+        }
+    }
+    assert_eq!(seen[0], seen[1], "strict and lenient refuse at the same places: {text}");
+    seen.swap_remove(0)
+}
+
+fn copilot(text: &str, options: Options) -> Result<(), LoadError> {
+    load_with(text, options).map(drop)
+}
+
+fn claude(text: &str, options: Options) -> Result<(), LoadError> {
+    load_claude_code_with(text, options).map(drop)
+}
+
+/// The CLI's exit code for `check`, with and without `--strict`.
+fn check_exit(runtime: &str, text: &str) -> [i32; 2] {
+    [false, true].map(|strict| {
+        let mut args = vec!["check", "--runtime", runtime];
+        if strict {
+            args.push("--strict");
+        }
+        args.push("-");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        child.wait().unwrap().code().unwrap()
+    })
+}
+
+const ENTRY: &str = r#""excluded-tools": {"tools": ["*"]}"#;
+
+#[test]
+fn policy_keys_at_a_definitions_top_level_are_refused() {
+    let text = r#"{"tools": [], "kind": "github-cli-builtin-tools", "client-mode": "empty",
+                   "available-tools": {"tools": ["mcp:*"]}}"#;
+    assert_eq!(refused(copilot, text), ["/kind", "/client-mode", "/available-tools"]);
+    assert_eq!(refused(copilot, r#"{"tools": [], "excludedTools": {"tools": ["*"]}}"#), ["/excludedTools"]);
+    assert_eq!(check_exit("copilot", text), [1, 1]);
+}
+
+#[test]
+fn a_tools_item_with_policy_keys_needs_the_exact_kind() {
+    for kind_key in [
+        "Kind",
+        "kind ",
+        " kind ",
+        "KIND",
+        "k\u{200b}ind",
+        "k\u{200b}i\u{200c}n\u{200d}d",
+        "\u{41a}\u{406}\u{41d}\u{501}",
+        "k\u{456}nd",
+        "\u{ff4b}ind",
+        "kinds",
+    ] {
+        let text = format!(r#"{{"tools": [{{"{kind_key}": "github-cli-builtin-tools", {ENTRY}}}]}}"#);
+        let escaped = kind_key.replace('~', "~0");
+        let pointers = refused(copilot, &text);
+        assert!(pointers.contains(&format!("/tools/0/{escaped}")), "{kind_key:?}: {pointers:?}");
+        assert!(pointers.contains(&String::from("/tools/0")), "{kind_key:?}: {pointers:?}");
+    }
+    for kind in
+        ["", r#""kind": null, "#, r#""kind": ["github-cli-builtin-tools"], "#, r#""kind": "github-cli-builtin-tool", "#]
+    {
+        let text = format!(r#"{{"tools": [{{{kind}{ENTRY}}}]}}"#);
+        assert_eq!(refused(copilot, &text), ["/tools/0"], "{text}");
+    }
+    let near_policy_key = r#"{"tools": [{"kind": "mcp", "Excluded_Tools": {"tools": ["*"]}}]}"#;
+    assert_eq!(refused(copilot, near_policy_key), ["/tools/0"]);
+}
+
+#[test]
+fn a_policy_nested_in_another_tools_fields_is_refused() {
+    let text =
+        format!(r#"{{"tools": [{{"kind": "mcp", "config": [{{"kind": "github-cli-builtin-tools", {ENTRY}}}]}}]}}"#);
+    assert_eq!(refused(copilot, &text), ["/tools/0/config/0"]);
+    let near = r#"{"tools": [{"kind": "function", "x": {"y": {"kind": "GitHub-CLI-Builtin-Tools"}}}]}"#;
+    assert_eq!(refused(copilot, near), ["/tools/0/x/y"]);
+}
+
+#[test]
+fn near_miss_keys_of_agents_are_refused() {
+    let cases = [
+        (r#"{"tools": [], "customAgents": [{"name": "a", "Tools": []}]}"#, "/customAgents/0/Tools"),
+        (r#"{"tools": [], "customAgents": [{"name": "a", "tools ": []}]}"#, "/customAgents/0/tools "),
+        (r#"{"tools": [], "CustomAgents": [{"name": "a", "tools": []}]}"#, "/CustomAgents"),
+        (r#"{"tools": [], "defaultagent": {"excludedTools": ["x"]}}"#, "/defaultagent"),
+        (
+            r#"{"tools": [], "defaultAgent": {"excludedTools": ["x"], "excludedtools": ["y"]}}"#,
+            "/defaultAgent/excludedtools",
+        ),
+        (r#"{"Tools": [], "tools": []}"#, "/Tools"),
+    ];
+    for (text, pointer) in cases {
+        assert_eq!(refused(copilot, text), [pointer], "{text}");
+        assert_eq!(check_exit("copilot", text), [1, 1], "{text}");
+    }
+    // Without its exact `name` the agent is refused twice over: the near miss, and no name.
+    let name = r#"{"tools": [], "customAgents": [{"Name": "a", "tools": []}]}"#;
+    assert_eq!(refused(copilot, name), ["/customAgents/0/Name", "/customAgents/0"]);
+}
+
+#[test]
+fn near_miss_selection_keys_beside_a_holder_are_refused() {
+    for key in ["onyl", "Only", "dsable", "disable ", "builtin_tool", "builtinTools"] {
+        let text = format!(r#"{{"builtin_tools": null, "{key}": ["Bash"]}}"#);
+        assert_eq!(refused(claude, &text), [format!("/{key}")], "{text}");
+        assert_eq!(check_exit("claude-code", &text), [1, 1], "{text}");
+    }
+}
+
+#[test]
+fn keys_the_forms_pass_through_still_pass() {
+    let definition = r#"{"name": "a", "description": "d", "model": "m", "instructions": "i",
+        "tools": [{"kind": "mcp", "name": "srv", "description": "x", "parameters": {"kind": "object"}},
+                  {"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bash"]}}],
+        "customAgents": [{"name": "r", "displayName": "R", "description": "d", "prompt": "p", "infer": true,
+                          "mcpServers": {}, "tools": ["view"]}],
+        "defaultAgent": {"excludedTools": ["view"], "note": "kept"}}"#;
+    let loaded = load_with(definition, Options::LENIENT).unwrap();
+    assert_eq!(loaded.other_tools().len(), 1);
+    assert!(
+        load_claude_code_with(
+            r#"{"builtin_tools": {"only": ["Read"]}, "name": "step", "model": "m"}"#,
+            Options::STRICT
+        )
+        .is_ok()
+    );
+}
