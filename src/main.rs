@@ -23,7 +23,7 @@ usage:
   tool-policy check [--runtime copilot|claude-code] [--strict] FILE...
   tool-policy explain [--runtime copilot|claude-code] [--strict] FILE [TOOL...]
   tool-policy diff [--runtime copilot|claude-code] [--json] OLD NEW
-  tool-policy attest [--runtime copilot|claude-code] [--strict] [--custom NAME]... [--mcp-server NAME]... POLICY OBSERVED
+  tool-policy attest [--runtime copilot|claude-code] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED
   tool-policy schema
 
 --strict turns every warning (an unknown built-in name, a near-miss `kind`, a legacy
@@ -74,13 +74,14 @@ JSON array. Exit 0 when nothing changes, 1 when something does, 2 on trouble (us
 unreadable or invalid document).";
 
 const ATTEST_HELP: &str = "\
-tool-policy attest [--runtime copilot|claude-code] [--strict] [--custom NAME]... [--mcp-server NAME]... POLICY OBSERVED
+tool-policy attest [--runtime copilot|claude-code] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED
 
 Checks what a running session really offers against POLICY (what `resolve` reads).
   copilot: OBSERVED is the `session.tools.getCurrentMetadata` result, asked right after
     `session.tools.initializeAndValidate` (after create, after resume; after an options update,
     after the next turn). --custom NAME declares a custom tool the host registered: any other
-    name the runtime does not mark as MCP is taken as a built-in.
+    name the runtime does not mark as MCP is taken as a built-in. A custom tool named like a
+    built-in is declared with --override NAME (it overrides the built-in).
   claude-code: OBSERVED is a `--output-format stream-json --verbose` transcript, or its `init`
     line. --mcp-server NAME declares a server the host passed with --mcp-config.
 Exit 0 attested (drift and notes on stderr), 1 violations (one `<tool>: offered, but <why>`
@@ -199,18 +200,48 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
             }
             "--help" | "-h" if inline.is_none() => args.help = true,
             "--json" if inline.is_none() => args.json = true,
-            "--custom" | "--mcp-server" => {
+            "--custom" | "--override" => {
                 let value = value(option, inline, &mut words)?;
-                if option == "--custom" {
-                    args.host.custom_tools.push(value);
-                } else {
-                    args.host.mcp_servers.get_or_insert_with(Vec::new).push(value);
+                if option == "--override" {
+                    args.host.builtin_overrides.push(value.clone());
                 }
+                args.host.custom_tools.push(value);
+            }
+            "--mcp-server" => {
+                let value = value(option, inline, &mut words)?;
+                args.host.mcp_servers.get_or_insert_with(Vec::new).push(value);
             }
             _ => return Err(Failure::Usage(format!("unexpected option `{}`", Shown(&word)))),
         }
     }
+    host_for_runtime(&args)?;
     Ok(args)
+}
+
+/// Every host flag applies to the runtime it is given for, and a custom tool named like a
+/// pinned built-in must say it overrides it: else the flag would change nothing, or talk a
+/// built-in into "custom".
+fn host_for_runtime(args: &Args) -> Result<(), Failure> {
+    let host = &args.host;
+    let (given, runtime) = match args.runtime {
+        Runtime::ClaudeCode if !host.custom_tools.is_empty() => ("--custom", "claude-code"),
+        Runtime::Copilot if host.mcp_servers.is_some() => ("--mcp-server", "copilot"),
+        _ => ("", ""),
+    };
+    if !given.is_empty() {
+        return Err(Failure::Usage(format!("{given} does not apply to --runtime {runtime}")));
+    }
+    for name in &host.custom_tools {
+        if copilot::is_builtin(name) && !host.builtin_overrides.contains(name) {
+            return Err(Failure::Usage(format!(
+                "--custom {} names a built-in of Copilot CLI {}; a custom tool of that name overrides it: pass --override {}",
+                Shown(name),
+                copilot::CLI_VERSION,
+                Shown(name)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// An option's value: after its `=`, or the next word.

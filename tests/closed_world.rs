@@ -150,3 +150,82 @@ fn keys_the_forms_pass_through_still_pass() {
         .is_ok()
     );
 }
+
+/// `tool-policy attest` with files holding `policy` and `observed`: its exit code and stderr.
+fn attest(args: &[&str], policy: &str, observed: &str) -> (i32, String) {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("tool-policy-closed-{}-{run}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (policy_file, observed_file) = (dir.join("policy.json"), dir.join("observed.json"));
+    std::fs::write(&policy_file, policy).unwrap();
+    std::fs::write(&observed_file, observed).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
+        .arg("attest")
+        .args(args)
+        .arg(&policy_file)
+        .arg(&observed_file)
+        .output()
+        .unwrap();
+    (output.status.code().unwrap(), String::from_utf8(output.stderr).unwrap())
+}
+
+const NO_BASH: &str = r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bash"]}}"#;
+const READER: &str = r#"{"only": ["Read"]}"#;
+const CLAUDE: [&str; 2] = ["--runtime", "claude-code"];
+
+#[test]
+fn attestation_reads_what_the_runtime_reads() {
+    // A repeated key anywhere in what the runtime reported is refused (exit 2), never read
+    // one way.
+    let repeated_subtype = "{\"type\":\"system\",\"subtype\":\"hook\",\"subtype\":\"init\",\"tools\":[\"Read\",\"Bash\"]}\n\
+                            {\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\"]}\n";
+    assert_eq!(attest(&CLAUDE, READER, repeated_subtype).0, 2);
+    let repeated_deep = r#"{"tools":[{"name":"view","x":{"a":1,"a":2}}]}"#;
+    assert_eq!(attest(&[], NO_BASH, repeated_deep).0, 2);
+    // Every init of a transcript is attested: a restarted agent offering Bash is caught.
+    let restarted = "{\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\"]}\n\
+                     {\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\",\"Bash\"]}\n";
+    let (code, stderr) = attest(&CLAUDE, READER, restarted);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("Bash: offered, but not permitted"), "{stderr}");
+    // A result holding two tool lists is refused.
+    let two_lists = r#"{"result":{"tools":[{"name":"view"}]},"tools":[{"name":"bash"}]}"#;
+    assert_eq!(attest(&[], NO_BASH, two_lists).0, 2);
+}
+
+#[test]
+fn a_host_cannot_talk_a_builtin_into_custom() {
+    let offered = r#"{"tools":[{"name":"bash"},{"name":"view"}]}"#;
+    let (code, stderr) = attest(&["--custom", "bash"], NO_BASH, offered);
+    assert_eq!(code, 2, "a custom name of a built-in must be an override: {stderr}");
+    assert!(stderr.contains("--override bash"), "{stderr}");
+    // Declared as an override, the offered `bash` is the host's own tool.
+    assert_eq!(attest(&["--override", "bash"], NO_BASH, offered).0, 0);
+    // The library classifies the same way: without the override, `bash` is the built-in.
+    let host = tool_policy::Host { custom_tools: vec!["bash".into()], ..Default::default() };
+    let policy = load_with(NO_BASH, Options::LENIENT).unwrap().into_policy();
+    let attestation = policy.attest(&[tool_policy::OfferedTool::new("bash")], &host, false);
+    assert!(!attestation.is_attested(), "{attestation}");
+}
+
+#[test]
+fn every_flag_applies_to_its_runtime() {
+    let offered = r#"{"tools":[{"name":"view"}]}"#;
+    assert_eq!(attest(&["--mcp-server", "srv"], NO_BASH, offered).0, 2);
+    let init = "{\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\"]}\n";
+    assert_eq!(attest(&["--runtime", "claude-code", "--custom", "lookup"], READER, init).0, 2);
+    assert_eq!(attest(&["--runtime", "claude-code", "--mcp-server", "srv"], READER, init).0, 0);
+}
+
+#[test]
+fn an_offered_tool_without_a_proper_name_is_a_violation() {
+    for name in ["", "ba sh", "bash\u{200b}", "view\n"] {
+        let offered = serde_json::json!({"tools": [{"name": name}]}).to_string();
+        let (code, stderr) = attest(&[], NO_BASH, &offered);
+        assert_eq!(code, 1, "{name:?}: {stderr}");
+        let init = serde_json::json!({"type": "system", "subtype": "init", "tools": [name]}).to_string();
+        let (code, stderr) = attest(&CLAUDE, r#"{"disable": ["Bash"]}"#, &init);
+        assert_eq!(code, 1, "{name:?}: {stderr}");
+    }
+}

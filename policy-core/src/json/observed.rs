@@ -3,7 +3,7 @@
 //! `init` line). Read through the same reader as every policy document.
 
 use super::options::{LoadError, Options};
-use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use super::reader::{self, Node, Ptr, Sink, repeated_keys, tool_names, unique_keys, wrong_type};
 use crate::error::Error;
 use crate::review::attest::OfferedTool;
 
@@ -14,6 +14,10 @@ pub fn read_copilot_tools(text: &str) -> Result<Vec<OfferedTool>, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::new(Options::default());
+    // A repeated key anywhere is refused, never read one way: the runtime's own reader
+    // could take the other.
+    repeated_keys(root, Ptr::Root, &mut sink);
+    let mut sink = sink.stop_on_errors()?;
     let tools = copilot_tools(root, Ptr::Root, &mut sink);
     sink.finish()?;
     tools.ok_or_else(|| {
@@ -31,6 +35,10 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
     };
     let (fields, _) = unique_keys(fields, at, sink);
     if let Some((_, result)) = fields.iter().find(|(key, _)| key == "result") {
+        if fields.iter().any(|(key, _)| key == "tools") {
+            sink.error(at, Error::NotAttestable { reason: "both `result` and `tools`: a result holds one tool list" });
+            return None;
+        }
         return copilot_tools(*result, at.key("result"), sink);
     }
     let Some((_, tools)) = fields.iter().find(|(key, _)| key == "tools") else {
@@ -79,19 +87,25 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
     Some(offered)
 }
 
-/// The tools of the first `{"type": "system", "subtype": "init"}` message of a Claude Code
-/// stream-json transcript (one JSON message per line), or of that message alone.
+/// The tools of every `{"type": "system", "subtype": "init"}` message of a Claude Code
+/// stream-json transcript (one JSON message per line), or of that message alone, each name
+/// once, in the order first offered: a restarted agent's init counts as much as the first.
+/// Every line is read, and a key given twice anywhere is refused.
 pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
+    let mut offered: Vec<String> = Vec::new();
+    let mut inits = 0;
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
         let doc = reader::parse(line)?;
         let message = Node::root(&doc);
+        let mut sink = Sink::new(Options::default());
+        repeated_keys(message, Ptr::Root, &mut sink);
+        let mut sink = sink.stop_on_errors()?;
         let Some(fields) = message.object() else { continue };
         let field = |key: &str| fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.string());
         if field("type").as_deref() != Some("system") || field("subtype").as_deref() != Some("init") {
             continue;
         }
-        let mut sink = Sink::new(Options::default());
-        let (fields, _) = unique_keys(fields, Ptr::Root, &mut sink);
+        inits += 1;
         let tools = fields.iter().find(|(k, _)| k == "tools").map(|(_, v)| *v);
         let names = if let Some(items) = tools.and_then(Node::array) {
             tool_names(&items, Ptr::Root.key("tools"), &mut sink)
@@ -100,12 +114,19 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
             Vec::new()
         };
         sink.finish()?;
-        return Ok(names.into_iter().flatten().map(std::borrow::Cow::into_owned).collect());
+        for name in names.into_iter().flatten() {
+            if !offered.iter().any(|seen| *seen == name) {
+                offered.push(name.into_owned());
+            }
+        }
     }
-    Err(Error::NotAttestable {
-        reason: "no `init` message: run the CLI with `--output-format stream-json --verbose` and pass its output",
+    if inits == 0 {
+        return Err(Error::NotAttestable {
+            reason: "no `init` message: run the CLI with `--output-format stream-json --verbose` and pass its output",
+        }
+        .into());
     }
-    .into())
+    Ok(offered)
 }
 
 #[cfg(test)]

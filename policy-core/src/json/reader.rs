@@ -270,6 +270,21 @@ pub(crate) fn unique_keys<'a, V>(
     (unique, duplicated)
 }
 
+/// Every key given twice in any object under `value`, each an error at its pointer: for
+/// what a runtime reports, where the reader must see every object as the runtime does.
+pub(crate) fn repeated_keys(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) {
+    if let Some(items) = value.array() {
+        for (i, item) in items.into_iter().enumerate() {
+            repeated_keys(item, at.index(i), sink);
+        }
+    } else if let Some(fields) = value.object() {
+        let (fields, _) = unique_keys(fields, at, sink);
+        for (key, value) in fields {
+            repeated_keys(value, at.key(&key), sink);
+        }
+    }
+}
+
 /// A list's items as tool names: each a string, or `None` where an item is not a string
 /// (an error at that item's pointer).
 pub(crate) fn tool_names<'a>(items: &[Node<'a>], at: Ptr<'_>, sink: &mut Sink) -> Vec<Option<Cow<'a, str>>> {
@@ -387,6 +402,11 @@ impl Sink {
 
     pub(crate) fn warn(&mut self, at: Ptr<'_>, warning: Warning) {
         self.warn_at(|| at.render(), |_| warning);
+    }
+
+    /// Every error so far, or the sink to go on with when there is none.
+    pub(crate) fn stop_on_errors(self) -> Result<Sink, LoadError> {
+        if self.report.errors.is_empty() { Ok(self) } else { Err(LoadError::Invalid(self.report)) }
     }
 
     /// The warnings, or every error.

@@ -40,8 +40,13 @@ impl OfferedTool {
 /// What the host knows of its session.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Host {
-    /// The custom tools it registered (Copilot).
+    /// The custom tools it registered (Copilot). A name of a pinned built-in counts as
+    /// custom only when it is also in [`Host::builtin_overrides`]; else the offered tool is
+    /// taken as the built-in, so a declaration cannot talk a built-in into "custom".
     pub custom_tools: Vec<String>,
+    /// The custom tools registered to override the built-in of the same name (the SDK's
+    /// `overridesBuiltInTool`).
+    pub builtin_overrides: Vec<String>,
     /// The MCP servers it passed (Claude Code `--mcp-config`), when it wants them checked:
     /// a tool of any other server is a violation under a selection.
     pub mcp_servers: Option<Vec<String>>,
@@ -113,6 +118,25 @@ impl fmt::Display for Attestation {
 
 impl std::error::Error for Attestation {}
 
+impl Host {
+    /// Whether the host registered `name` as a custom tool the runtime offers as custom: a
+    /// name of a pinned built-in only when declared as an override.
+    pub fn is_custom(&self, name: &str) -> bool {
+        self.custom_tools.iter().any(|t| t == name)
+            && (!copilot::is_builtin(name) || self.builtin_overrides.iter().any(|t| t == name))
+    }
+}
+
+/// Whether `name` is a tool name a runtime gives: a non-empty run of `[A-Za-z0-9_-]`. Any
+/// other offered name is a violation: it cannot be classified, so it cannot be allowed.
+fn malformed(name: &str) -> Option<Violation> {
+    let well_formed = !name.is_empty() && name.bytes().all(crate::names::is_name_byte);
+    (!well_formed).then(|| Violation {
+        tool: name.to_owned(),
+        why: String::from("its name is empty or not a tool name (`[A-Za-z0-9_-]`), so it cannot be allowed"),
+    })
+}
+
 impl ResolvedPolicy {
     /// Checks what a Copilot session offers (`getCurrentMetadata` after
     /// `initializeAndValidate`) against this policy.
@@ -120,9 +144,13 @@ impl ResolvedPolicy {
     pub fn attest(&self, offered: &[OfferedTool], host: &Host, strict: bool) -> Attestation {
         let mut attestation = Attestation::default();
         for reported in offered {
+            if let Some(violation) = malformed(&reported.name) {
+                attestation.violations.push(violation);
+                continue;
+            }
             let source = if reported.mcp_server.is_some() {
                 Source::Mcp
-            } else if host.custom_tools.contains(&reported.name) {
+            } else if host.is_custom(&reported.name) {
                 Source::Custom
             } else {
                 Source::Builtin
@@ -155,7 +183,7 @@ impl ResolvedPolicy {
                 Tool::new(source, name)
             })
             .collect();
-        expected.extend(host.custom_tools.iter().map(|name| Tool::custom(name)));
+        expected.extend(host.custom_tools.iter().filter(|name| host.is_custom(name)).map(|name| Tool::custom(name)));
         for tool in expected {
             if self.offers(&tool) && !was_offered(&tool) && !attestation.not_offered.contains(&tool.to_string()) {
                 attestation.not_offered.push(tool.to_string());
@@ -178,6 +206,10 @@ pub fn attest_claude_code(
 ) -> Attestation {
     let mut attestation = Attestation::default();
     for name in offered {
+        if let Some(violation) = malformed(name) {
+            attestation.violations.push(violation);
+            continue;
+        }
         if let Some(rest) = name.strip_prefix("mcp__") {
             let server = rest.split("__").next().unwrap_or_default();
             match &host.mcp_servers {
@@ -239,7 +271,7 @@ mod tests {
     #[test]
     fn offered_tools_are_classified_fail_closed() {
         let mcp_only = policy(Some(&["mcp:*", "custom:lookup"]), None);
-        let host = Host { custom_tools: vec!["lookup".into()], mcp_servers: None };
+        let host = Host { custom_tools: vec!["lookup".into()], ..Host::default() };
         let offered =
             [OfferedTool::mcp("echo-ping", "echo"), OfferedTool::new("lookup"), OfferedTool::new("my_helper")];
         let attestation = mcp_only.attest(&offered, &host, false);
@@ -296,7 +328,7 @@ mod tests {
         let drifted = attest_claude_code(Some(&no_web), &leaked, &Host::default(), false);
         assert!(drifted.is_attested() && drifted.drift == ["NewTool"]);
         assert!(!attest_claude_code(Some(&no_web), &leaked, &Host::default(), true).is_attested());
-        let host = Host { custom_tools: Vec::new(), mcp_servers: Some(vec!["host".into()]) };
+        let host = Host { mcp_servers: Some(vec!["host".into()]), ..Host::default() };
         let own = ["mcp__project__x".to_owned()];
         assert!(!attest_claude_code(Some(&no_web), &own, &host, false).is_attested());
         assert!(attest_claude_code(None, &own, &host, false).is_attested(), "no selection: no --strict-mcp-config");
