@@ -9,11 +9,22 @@ use std::process::ExitCode;
 
 use tool_policy::ClaudeCodeArgs;
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
-use tool_policy::text::Shown;
+use tool_policy::text::{Escaped, Shown};
 use tool_policy::{
     ClaudeTool, Error, Host, Lint, Located, Report, Runtime, Source, Tool, Warning, attest_claude_code, copilot,
     diff_selections,
 };
+
+/// `eprintln!`, as one write: a message of many lines reaches stderr (unbuffered) in one
+/// call, not one per fragment.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let mut line = format!($($arg)*);
+        line.push('\n');
+        // Nothing to do when stderr is closed.
+        let _ = io::Write::write_all(&mut io::stderr().lock(), line.as_bytes());
+    }};
+}
 
 const USAGE: &str = "\
 tool-policy: typed built-in tool policies for GitHub Copilot and Claude Code
@@ -108,7 +119,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Invalid) => ExitCode::from(1),
         Err(Failure::Usage(message)) => {
-            eprintln!("tool-policy: {message}");
+            say!("tool-policy: {message}");
             ExitCode::from(2)
         }
         Err(Failure::Unreadable) => ExitCode::from(2),
@@ -262,8 +273,19 @@ fn print(text: &str) -> Result<(), Failure> {
 }
 
 /// The name of an input in messages, shown safely.
+/// Every error of a report, one `<input>: <pointer>: <message>` line each, then how many
+/// more there were.
+fn report_errors(name: &str, report: &Report) {
+    for error in &report.errors {
+        say!("{name}: {error}");
+    }
+    if report.omitted_errors > 0 {
+        say!("{name}: {} more errors not shown", report.omitted_errors);
+    }
+}
+
 fn input_name(path: &str) -> String {
-    if path == "-" { String::from("standard input") } else { Shown(path).to_string() }
+    if path == "-" { String::from("standard input") } else { Escaped(path).to_string() }
 }
 
 /// Reads a file (or stdin for `-`), at most the document limit plus one byte.
@@ -295,10 +317,10 @@ fn load(args: &Args, path: &str) -> Result<Result<Document, Report>, Failure> {
 /// A document's warnings on stderr, one line each, and how many more there were.
 fn print_warnings(prefix: &str, document: &Document) {
     for warning in document.warnings() {
-        eprintln!("{prefix}warning: {warning}");
+        say!("{prefix}warning: {warning}");
     }
     if document.omitted_warnings() > 0 {
-        eprintln!("{prefix}warning: {} more warnings not shown", document.omitted_warnings());
+        say!("{prefix}warning: {} more warnings not shown", document.omitted_warnings());
     }
 }
 
@@ -310,7 +332,7 @@ fn load_one(args: &Args, path: &str) -> Result<Document, Failure> {
             Ok(document)
         }
         Err(report) => {
-            eprintln!("{report}");
+            say!("{report}");
             Err(Failure::Invalid)
         }
     }
@@ -336,15 +358,13 @@ fn check(args: &Args, paths: &[String]) -> Result<(), Failure> {
             }
             Ok(Err(report)) => {
                 print(&format!("{name}: invalid"))?;
-                for error in &report.errors {
-                    eprintln!("{name}: {error}");
-                }
+                report_errors(&name, &report);
                 if worst.is_none() {
                     worst = Some(Failure::Invalid);
                 }
             }
             Err(Failure::Usage(message)) => {
-                eprintln!("tool-policy: {message}");
+                say!("tool-policy: {message}");
                 worst = Some(Failure::Unreadable);
             }
             Err(failure) => worst = Some(failure),
@@ -373,11 +393,11 @@ fn explain(args: &Args, path: &str, tools: &[String]) -> Result<(), Failure> {
                         cli_version: copilot::CLI_VERSION,
                     };
                     if args.options.strict {
-                        eprintln!("{}", Located { pointer: Shown(text).to_string(), item: Error::Strict(warning) });
+                        say!("{}", Located { pointer: Shown(text).to_string(), item: Error::Strict(warning) });
                         refused = true;
                         continue;
                     }
-                    eprintln!("warning: {warning}");
+                    say!("warning: {warning}");
                 }
                 print(&format!("{}: {}", Shown(&tool.to_string()), document.policy().decide(&tool)))?;
             }
@@ -409,9 +429,7 @@ fn diff(args: &Args, old: &str, new: &str) -> Result<(), Failure> {
                 Ok(document)
             }
             Err(report) => {
-                for error in &report.errors {
-                    eprintln!("{name}: {error}");
-                }
+                report_errors(&name, &report);
                 Err(Failure::Unreadable)
             }
         }
@@ -444,9 +462,7 @@ fn attest(args: &Args, policy: &str, observed: &str) -> Result<(), Failure> {
     };
     let unreadable = |error: LoadError| match error {
         LoadError::Invalid(report) => {
-            for error in &report.errors {
-                eprintln!("{}: {error}", input_name(observed));
-            }
+            report_errors(&input_name(observed), &report);
             Failure::Unreadable
         }
         other => Failure::Usage(format!("{} is {other}", input_name(observed))),
@@ -464,18 +480,18 @@ fn attest(args: &Args, policy: &str, observed: &str) -> Result<(), Failure> {
         _ => return Err(Failure::Usage(String::from("this runtime cannot be attested"))),
     };
     for tool in &attestation.drift {
-        eprintln!(
+        say!(
             "warning: {}: offered by the runtime, unknown to the pinned catalog; the policy lets it through",
             Shown(tool)
         );
     }
     for tool in &attestation.not_offered {
-        eprintln!("note: {}: allowed, but not offered", Shown(tool));
+        say!("note: {}: allowed, but not offered", Shown(tool));
     }
     if attestation.is_attested() {
         print(&attestation.to_string())
     } else {
-        eprintln!("{attestation}");
+        say!("{attestation}");
         Err(Failure::Invalid)
     }
 }

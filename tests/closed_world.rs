@@ -229,3 +229,44 @@ fn an_offered_tool_without_a_proper_name_is_a_violation() {
         assert_eq!(code, 1, "{name:?}: {stderr}");
     }
 }
+
+/// `tool-policy check FILE` on `text` written at `path`: exit code and stderr.
+fn check_file(path: &std::path::Path, text: &str) -> (i32, String) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_tool-policy")).arg("check").arg(path).output().unwrap();
+    (output.status.code().unwrap(), String::from_utf8(output.stderr).unwrap())
+}
+
+#[test]
+fn output_identifies_and_stays_bounded() {
+    // Two long paths that share their first 80 characters are printed whole.
+    let dir = std::env::temp_dir().join(format!("tool-policy-paths-{}", std::process::id()));
+    let long = "a-directory-name-long-enough-that-two-files-share-their-first-eighty-characters";
+    let path = dir.join(long).join("agent-one.json");
+    let (code, stderr) = check_file(&path, r#"{"tools": [], "kind": "github-cli-builtin-tools"}"#);
+    assert_eq!(code, 1);
+    assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+    // Blank-looking, format and combining characters are escaped, never printed raw.
+    for (raw, escaped) in
+        [("\u{2800}", r"\u2800"), ("\u{600}", r"\u0600"), ("\u{1bca1}", r"\ud82f\udca1"), ("\u{301}", r"\u0301")]
+    {
+        let (code, stderr) =
+            check_file(&dir.join("odd.json"), &format!(r#"{{"kind": "github-cli-builtin-tools", "x{raw}": 1}}"#));
+        assert_eq!(code, 1);
+        assert!(stderr.contains(escaped) && !stderr.contains(raw), "{escaped}: {stderr}");
+    }
+    // Errors are capped and the rest counted: 200,000 copies of a name print a bounded report.
+    let names = vec!["bash"; 200_000];
+    let hostile =
+        serde_json::json!({"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": names}}).to_string();
+    let (code, stderr) = check_file(&dir.join("hostile.json"), &hostile);
+    assert_eq!(code, 1);
+    let lines = stderr.lines().count();
+    assert!(lines <= tool_policy::Report::MAX_ERRORS + 1, "{lines} lines");
+    assert!(
+        stderr.ends_with(&format!("{} more errors not shown\n", 199_999 - tool_policy::Report::MAX_ERRORS)),
+        "{}",
+        &stderr[stderr.len() - 200..]
+    );
+}

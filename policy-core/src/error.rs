@@ -582,8 +582,10 @@ impl<T: fmt::Display> fmt::Display for Located<T> {
 /// Every error of a document at once, and its warnings.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {
-    /// The errors, in document order.
+    /// The errors, in document order, at most [`Report::MAX_ERRORS`] of them.
     pub errors: Vec<Located<Error>>,
+    /// How many more errors there were than [`Report::errors`] holds.
+    pub omitted_errors: usize,
     /// The warnings, in document order, at most [`Report::MAX_WARNINGS`] of them.
     pub warnings: Vec<Located<Warning>>,
     /// How many more warnings there were than [`Report::warnings`] holds.
@@ -593,10 +595,22 @@ pub struct Report {
 impl Report {
     /// The most warnings one report keeps; the rest are counted.
     pub const MAX_WARNINGS: usize = 100;
+    /// The most errors one report keeps; the rest are counted, so a hostile document's
+    /// output stays bounded (one line each, every line bounded by [`Shown`]).
+    pub const MAX_ERRORS: usize = 100;
 
     /// Whether there is no error (warnings do not count).
     pub fn is_ok(&self) -> bool {
         self.errors.is_empty()
+    }
+
+    /// Adds an error, or counts it once the report holds [`Report::MAX_ERRORS`].
+    pub fn error(&mut self, pointer: String, error: Error) {
+        if self.errors.len() < Report::MAX_ERRORS {
+            self.errors.push(Located { pointer, item: error });
+        } else {
+            self.omitted_errors += 1;
+        }
     }
 
     /// Adds a warning, or counts it once the report holds [`Report::MAX_WARNINGS`].
@@ -610,9 +624,13 @@ impl Report {
 }
 
 impl fmt::Display for Report {
-    /// One `<pointer>: <message>` line per error.
+    /// One `<pointer>: <message>` line per error, then how many more there were.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        lines(f, &self.errors)
+        lines(f, &self.errors)?;
+        if self.omitted_errors > 0 {
+            write!(f, "\n{} more errors not shown", self.omitted_errors)?;
+        }
+        Ok(())
     }
 }
 

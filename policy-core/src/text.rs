@@ -83,65 +83,12 @@ fn invisible(c: char) -> bool {
 
 /// The Latin letter a Cyrillic or Greek letter, or a full-width form, looks like.
 fn look_alike(c: char) -> Option<char> {
-    const PAIRS: &[(char, char)] = &[
-        ('а', 'a'),
-        ('в', 'b'),
-        ('е', 'e'),
-        ('ё', 'e'),
-        ('к', 'k'),
-        ('м', 'm'),
-        ('н', 'h'),
-        ('о', 'o'),
-        ('р', 'p'),
-        ('с', 'c'),
-        ('т', 't'),
-        ('у', 'y'),
-        ('х', 'x'),
-        ('і', 'i'),
-        ('ј', 'j'),
-        ('ѕ', 's'),
-        ('ԁ', 'd'),
-        ('ӏ', 'l'),
-        ('А', 'a'),
-        ('В', 'b'),
-        ('Е', 'e'),
-        ('К', 'k'),
-        ('М', 'm'),
-        ('Н', 'h'),
-        ('О', 'o'),
-        ('Р', 'p'),
-        ('С', 'c'),
-        ('Т', 't'),
-        ('У', 'y'),
-        ('Х', 'x'),
-        ('І', 'i'),
-        ('Ј', 'j'),
-        ('Ѕ', 's'),
-        ('α', 'a'),
-        ('ε', 'e'),
-        ('ι', 'i'),
-        ('κ', 'k'),
-        ('ν', 'v'),
-        ('ο', 'o'),
-        ('ρ', 'p'),
-        ('τ', 't'),
-        ('υ', 'u'),
-        ('Α', 'a'),
-        ('Β', 'b'),
-        ('Ε', 'e'),
-        ('Ι', 'i'),
-        ('Κ', 'k'),
-        ('Μ', 'm'),
-        ('Ν', 'n'),
-        ('Ο', 'o'),
-        ('Ρ', 'p'),
-        ('Τ', 't'),
-        ('Χ', 'x'),
-    ];
+    const FROM: &str = "авеёкмнорстухіјѕԁӏАВЕКМНОРСТУХІЈЅαειкνορτυΑΒΕΙΚΜΝΟΡΤΧ";
+    const TO: &str = "abeekmhopctyxijsdlabekmhopctyxijsaeikvoptuabeikmnoptx";
     if ('\u{ff01}'..='\u{ff5e}').contains(&c) {
         return char::from_u32(u32::from(c) - 0xfee0);
     }
-    PAIRS.iter().find(|(from, _)| *from == c).map(|(_, to)| *to)
+    FROM.chars().position(|from| from == c).and_then(|i| TO.chars().nth(i))
 }
 
 /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
@@ -218,10 +165,10 @@ pub const MAX_SHOWN_CHARS: usize = 80;
 pub const SHOWN_PREFIX: usize = 64;
 
 /// Text from a document, shown so that it can never forge output: control characters, line
-/// breaks and invisible characters appear as JSON string escapes (`\n`, `\u001b`,
-/// `\u200b`), a backslash as `\\`, and a text over [`MAX_SHOWN_CHARS`] characters is cut,
-/// saying how long it was. One message is always one line, and nothing it prints can move a
-/// terminal's cursor or retitle it.
+/// breaks, invisible and blank-looking characters and combining marks appear as JSON string
+/// escapes (`\n`, `\u001b`, `\u200b`, `\u2800`), a backslash as `\\`, and a text over
+/// [`MAX_SHOWN_CHARS`] characters is cut, saying how long it was. One message is always one
+/// line, and nothing it prints can move a terminal's cursor or retitle it.
 ///
 /// ```
 /// # use policy_core::text::Shown;
@@ -231,25 +178,21 @@ pub const SHOWN_PREFIX: usize = 64;
 #[derive(Clone, Copy, Debug)]
 pub struct Shown<'a>(pub &'a str);
 
+/// [`Shown`] without the cut: for text that must identify whole, such as a file's path.
+#[derive(Clone, Copy, Debug)]
+pub struct Escaped<'a>(pub &'a str);
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        escape(f, self.0.chars())
+    }
+}
+
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let total = self.0.chars().count();
         let shown = if total > MAX_SHOWN_CHARS { SHOWN_PREFIX } else { total };
-        for c in self.0.chars().take(shown) {
-            match c {
-                '\\' => f.write_str("\\\\")?,
-                '\n' => f.write_str("\\n")?,
-                '\r' => f.write_str("\\r")?,
-                '\t' => f.write_str("\\t")?,
-                c if needs_escape(c) => {
-                    let mut units = [0u16; 2];
-                    for unit in c.encode_utf16(&mut units) {
-                        write!(f, "\\u{unit:04x}")?;
-                    }
-                }
-                c => f.write_char(c)?,
-            }
-        }
+        escape(f, self.0.chars().take(shown))?;
         if shown < total {
             write!(f, "\u{2026} ({total} characters)")?;
         }
@@ -257,10 +200,38 @@ impl fmt::Display for Shown<'_> {
     }
 }
 
-/// Control characters, line and paragraph separators, and characters that print nothing or
-/// reorder what follows (format characters, bidi controls, variation selectors, tags).
+/// Writes `chars` escaped as [`Shown`] describes.
+fn escape(f: &mut fmt::Formatter<'_>, chars: impl Iterator<Item = char>) -> fmt::Result {
+    for c in chars {
+        match c {
+            '\\' => f.write_str("\\\\")?,
+            '\n' => f.write_str("\\n")?,
+            '\r' => f.write_str("\\r")?,
+            '\t' => f.write_str("\\t")?,
+            c if needs_escape(c) => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    write!(f, "\\u{unit:04x}")?;
+                }
+            }
+            c => f.write_char(c)?,
+        }
+    }
+    Ok(())
+}
+
+/// Control characters, line and paragraph separators, characters that print nothing, look
+/// blank or reorder what follows (format characters, bidi controls, variation selectors,
+/// tags, fillers, spaces other than U+0020), and combining marks (which would change the
+/// character before them).
 fn needs_escape(c: char) -> bool {
     c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || invisible(c)
+        || matches!(c,
+            '\u{600}'..='\u{605}' | '\u{6dd}' | '\u{70f}' | '\u{890}' | '\u{891}' | '\u{8e2}' | '\u{110bd}'
+            | '\u{110cd}' | '\u{13430}'..='\u{1343f}' | '\u{1bca0}'..='\u{1bca3}' | '\u{2800}' | '\u{1dc0}'..='\u{1dff}'
+            | '\u{483}'..='\u{489}' | '\u{591}'..='\u{5bd}' | '\u{610}'..='\u{61a}' | '\u{64b}'..='\u{65f}')
         || matches!(c,
             '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}'
             | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'

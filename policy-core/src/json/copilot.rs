@@ -747,7 +747,8 @@ mod tests {
         assert_eq!(document.warnings().len(), crate::Report::MAX_WARNINGS);
         assert_eq!(document.omitted_warnings(), 250 - crate::Report::MAX_WARNINGS);
         let Err(LoadError::Invalid(report)) = load_with(&text, Options::STRICT) else { panic!() };
-        assert_eq!(report.errors.len(), 250, "strict mode reports every error");
+        assert_eq!(report.errors.len(), crate::Report::MAX_ERRORS, "errors are capped as warnings are");
+        assert_eq!(report.omitted_errors, 250 - crate::Report::MAX_ERRORS, "and the rest counted");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::fmt;
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::options::{LoadError, Options, invalid_document};
-use crate::error::{Error, Lints, Located, Report, Warning};
+use crate::error::{Error, Lints, Report, Warning};
 
 /// The largest document accepted, in bytes.
 pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
@@ -379,7 +379,7 @@ impl Sink {
     }
 
     pub(crate) fn error_at(&mut self, pointer: String, error: Error) {
-        self.report.errors.push(Located { pointer, item: error });
+        self.report.error(pointer, error);
     }
 
     /// A warning at `pointer`; `warning` is told whether it may spend work on a suggestion.
@@ -387,7 +387,7 @@ impl Sink {
         let suggest = self.suggestions_left > 0;
         self.suggestions_left = self.suggestions_left.saturating_sub(1);
         if self.strict {
-            self.report.errors.push(Located { pointer: pointer(), item: Error::Strict(warning(suggest)) });
+            self.report.error(pointer(), Error::Strict(warning(suggest)));
         } else {
             self.report.warn(pointer, || warning(suggest));
         }
