@@ -50,25 +50,44 @@ fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Op
 pub fn near_miss<'c>(key: &str, governing: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let folded = fold(key);
     let length = folded.chars().count();
+    let letters = ascii_letters(&folded);
     governing.into_iter().find(|exact| {
         if *exact == key {
             return false;
         }
+        // Each distinct letter the governing key lacks costs an edit: nearly every other key
+        // is ruled out here, before anything else is computed (the governing keys are ASCII).
+        if letters.is_some_and(|letters| (letters & !ascii_letters(exact).unwrap_or(u128::MAX)).count_ones() > 2) {
+            return false;
+        }
         let target = fold(exact);
-        let limit = (length.max(target.chars().count()) / 3).clamp(1, 2);
-        folded == target || (length.abs_diff(target.chars().count()) <= limit && distance(&folded, &target) <= limit)
+        let target_length = target.chars().count();
+        let limit = (length.max(target_length) / 3).clamp(1, 2);
+        folded == target || (length.abs_diff(target_length) <= limit && distance(&folded, &target) <= limit)
     })
+}
+
+/// The set of ASCII characters of `word`, lowercase, as bits; `None` when it is not ASCII.
+fn ascii_letters(word: &str) -> Option<u128> {
+    word.is_ascii().then(|| word.bytes().fold(0u128, |set, b| set | 1 << b.to_ascii_lowercase()))
 }
 
 /// Lowercase, with `-`, `_`, white space and invisible characters removed and look-alike
 /// letters of other scripts read as the Latin letter they show.
 fn fold(word: &str) -> String {
+    if word.is_ascii() {
+        let bytes = word.bytes().filter(|b| !matches!(b, b'-' | b'_') && !b.is_ascii_whitespace());
+        return bytes.map(|b| char::from(b.to_ascii_lowercase())).collect();
+    }
     let mut folded = String::with_capacity(word.len());
     for c in word.chars() {
-        if c == '-' || c == '_' || c.is_whitespace() || invisible(c) {
-            continue;
+        if c.is_ascii() {
+            if !matches!(c, '-' | '_') && !c.is_ascii_whitespace() {
+                folded.push(c.to_ascii_lowercase());
+            }
+        } else if !c.is_whitespace() && !invisible(c) {
+            folded.extend(look_alike(c).unwrap_or(c).to_lowercase());
         }
-        folded.extend(look_alike(c).unwrap_or(c).to_lowercase());
     }
     folded
 }

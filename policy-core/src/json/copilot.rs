@@ -272,18 +272,19 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
             }
             CUSTOM_AGENTS_KEY => agents.custom = custom_agents::read(value, key_at, sink),
             DEFAULT_AGENT_KEY => agents.default = custom_agents::read_default_agent(value, key_at, sink),
-            // An entry's keys beside the definition's own restrict nothing there.
-            key if POLICY_KEYS.contains(&key) || near_miss(key, POLICY_KEYS.iter().copied()).is_some() => {
-                sink.error(key_at, Error::PolicyOutOfPlace { key: key.to_owned() });
-            }
             KIND_KEY if value.string().is_some_and(|kind| is_entry_kind(&kind)) => {
                 sink.error(key_at, Error::PolicyOutOfPlace { key: KIND_KEY.to_owned() });
             }
-            key => {
-                if let Some(exact) = near_miss(key, [TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY]) {
-                    sink.error(key_at, Error::NearMissKey { key: key.to_owned(), exact });
+            KIND_KEY => {}
+            // An entry's keys beside the definition's own restrict nothing there, and a key that
+            // only reads as one of the definition's would be lost.
+            key => match POLICY_KEYS.iter().copied().find(|k| *k == key).or_else(|| near_miss(key, TOP_LEVEL_KEYS)) {
+                Some(exact) if POLICY_KEYS.contains(&exact) => {
+                    sink.error(key_at, Error::PolicyOutOfPlace { key: key.to_owned() });
                 }
-            }
+                Some(exact) => sink.error(key_at, Error::NearMissKey { key: key.to_owned(), exact }),
+                None => {}
+            },
         }
     }
     let policy = match found {
@@ -292,6 +293,13 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
     };
     (policy, agents)
 }
+
+/// The keys a definition's top level governs, and the entry's keys, which do not belong there.
+const TOP_LEVEL_KEYS: [&str; 6] =
+    [TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2]];
+
+/// The keys of a `tools` item that make it a policy entry.
+const ITEM_KEYS: [&str; 4] = [KIND_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2]];
 
 /// Whether `kind` is the policy entry's kind or reads as it.
 fn is_entry_kind(kind: &str) -> bool {
@@ -305,12 +313,15 @@ fn is_entry_kind(kind: &str) -> bool {
 fn other_tool(fields: &[(Cow<'_, str>, Node<'_>)], kind: Option<&str>, at: Ptr<'_>, sink: &mut Sink) {
     let mut policy_key = None;
     for (key, value) in fields {
-        if let Some(exact) = near_miss(key, [KIND_KEY]) {
-            sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
-        } else if POLICY_KEYS.contains(&key.as_ref()) || near_miss(key, POLICY_KEYS.iter().copied()).is_some() {
-            policy_key.get_or_insert_with(|| key.clone().into_owned());
-        } else if key != KIND_KEY {
-            nested_policies(*value, at.key(key), sink);
+        if key == KIND_KEY {
+            continue;
+        }
+        match POLICY_KEYS.iter().copied().find(|k| k == key).or_else(|| near_miss(key, ITEM_KEYS)) {
+            Some(KIND_KEY) => {
+                sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact: KIND_KEY });
+            }
+            Some(_) => drop(policy_key.get_or_insert_with(|| key.clone().into_owned())),
+            None => nested_policies(*value, at.key(key), sink),
         }
     }
     match (policy_key, kind) {
