@@ -55,7 +55,18 @@ impl CopilotDocument {
     /// document; `tools` is the list the reader checked.
     pub fn sdk_custom_agents(&self) -> Result<Option<Vec<SdkCustomAgent>>, AgentError> {
         let Some(checked) = self.custom_agents() else { return Ok(None) };
-        let Value::Array(written) = self.document()[CUSTOM_AGENTS_KEY].take() else { return Ok(None) };
+        // The agents checked are the agents sent: the same text, read again for the SDK's
+        // other fields. Were it ever to read differently, the definition is refused, never
+        // sent without its agents.
+        let written = match self.document()[CUSTOM_AGENTS_KEY].take() {
+            Value::Array(written) if written.len() == checked.len() => written,
+            _ => {
+                return Err(AgentError {
+                    pointer: format!("/{CUSTOM_AGENTS_KEY}"),
+                    message: String::from("the custom agents could not be read again for the SDK"),
+                });
+            }
+        };
         let agents = written.into_iter().zip(checked).enumerate().map(|(a, (value, agent))| {
             let mut sdk: SdkCustomAgent = serde_json::from_value(value)
                 .map_err(|e| AgentError { pointer: format!("/{CUSTOM_AGENTS_KEY}/{a}"), message: e.to_string() })?;
