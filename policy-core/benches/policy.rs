@@ -13,7 +13,10 @@
 //! - `hashset`: a `HashSet<String>` lookup of the same name;
 //! - `hostile_unknown_builtins` / `hostile_custom`: an entry of 200,000 unknown built-in names
 //!   (each one a warning) against one of 200,000 `custom:` names (no warning): the reader stays
-//!   linear, with warnings and did-you-means capped per document.
+//!   linear, with warnings and did-you-means capped per document;
+//! - `shape_<shape>_4mib` / `shape_<shape>_2mib`: hostile document shapes at 4 MiB and 2 MiB
+//!   (top-level keys, one tool's keys, one key repeated, one name repeated, many small objects,
+//!   deep arrays): twice the text must take at most 2.5 times as long (no shape is quadratic).
 
 use std::collections::HashSet;
 use std::hint::black_box;
@@ -100,6 +103,12 @@ fn main() {
     assert!(policy.offers(&tool));
     let set: HashSet<String> = (0..40).map(|i| format!("server-tool_number_{i:02}")).collect();
 
+    let shapes: Vec<(String, String)> = SHAPES
+        .iter()
+        .flat_map(|(shape, make)| [4, 2].map(|mib| (format!("shape_{shape}_{mib}mib"), make(mib * 1024 * 1024 - 1024))))
+        .collect();
+    assert!(shapes.iter().all(|(_, text)| text.len() <= json::MAX_DOCUMENT_BYTES));
+
     let started = std::time::SystemTime::now();
     let mut criterion = Criterion::default().configure_from_args();
     {
@@ -121,6 +130,9 @@ fn main() {
         group.sample_size(10);
         group.bench_function("hostile_unknown_builtins", |b| b.iter(|| json::load(black_box(&unknown)).unwrap()));
         group.bench_function("hostile_custom", |b| b.iter(|| json::load(black_box(&custom)).unwrap()));
+        for (name, text) in &shapes {
+            group.bench_function(name.as_str(), |b| b.iter(|| json::load(black_box(text)).is_ok()));
+        }
         group.finish();
     }
     criterion.final_summary();
@@ -135,13 +147,59 @@ fn main() {
         ("json_resolve", "jsonschema_validate"),
         ("decide", "hashset"),
         ("hostile_unknown_builtins", "hostile_custom"),
-    ] {
+    ]
+    .map(|(a, b)| (a.to_owned(), b.to_owned()))
+    .into_iter()
+    .chain(SHAPES.iter().map(|(shape, _)| (format!("shape_{shape}_4mib"), format!("shape_{shape}_2mib"))))
+    {
         // A pair filtered out by a benchmark-name argument has no ratio to print.
-        if let (Some(a_ns), Some(b_ns)) = (median(&directory, a, started), median(&directory, b, started)) {
+        if let (Some(a_ns), Some(b_ns)) = (median(&directory, &a, started), median(&directory, &b, started)) {
             println!("ratio {a}/{b} = {:.2}", a_ns / b_ns);
         }
     }
 }
+
+/// `items` joined by `, ` inside `open` and `close`, as many as fit in `bytes`.
+fn fill(open: &str, item: &dyn Fn(usize) -> String, close: &str, bytes: usize) -> String {
+    let mut text = String::from(open);
+    for i in 0.. {
+        let next = item(i);
+        if text.len() + next.len() + 2 + close.len() > bytes {
+            break;
+        }
+        if i > 0 {
+            text.push_str(", ");
+        }
+        text.push_str(&next);
+    }
+    text + close
+}
+
+/// Hostile document shapes, each made to a size in bytes.
+const SHAPES: &[(&str, fn(usize) -> String)] = &[
+    ("top_level_keys", |bytes| fill(r#"{"tools": [], "#, &|i| format!(r#""k{i}": 1"#), "}", bytes)),
+    ("tool_keys", |bytes| fill(r#"{"tools": [{"kind": "mcp", "#, &|i| format!(r#""k{i}": 1"#), "}]}", bytes)),
+    ("repeated_key", |bytes| fill(r#"{"tools": [], "#, &|_| String::from(r#""x": 1"#), "}", bytes)),
+    ("repeated_name", |bytes| {
+        fill(
+            r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["#,
+            &|_| "\"bash\"".into(),
+            "]}}",
+            bytes,
+        )
+    }),
+    ("small_objects", |bytes| {
+        fill(r#"{"tools": [{"kind": "mcp", "x": ["#, &|_| r#"{"a": {"kind": "x"}}"#.into(), "]}]}", bytes)
+    }),
+    ("deep_arrays", |bytes| {
+        fill(
+            r#"{"tools": [{"kind": "mcp", "x": ["#,
+            &|_| format!("{}{}", "[".repeat(95), "]".repeat(95)),
+            "]}]}",
+            bytes,
+        )
+    }),
+];
 
 /// Where criterion wrote this run: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`, else
 /// the target directory holding this executable (as criterion's own search finds it).

@@ -1,6 +1,7 @@
 //! Text for people: did-you-mean suggestions, lists of choices, and document text shown
 //! safely ([`Shown`]). The bottom layer: it knows no rule and no catalog.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write};
 
 /// The candidate closest to `input`, if it is close enough to be a plausible typo.
@@ -16,7 +17,7 @@ pub fn did_you_mean<'c>(input: &str, candidates: impl IntoIterator<Item = &'c st
 fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Option<&'c str> {
     let separators = |word: &str| word.bytes().filter(|b| matches!(b, b'-' | b'_')).count();
     let input_separators = separators(input);
-    let mut folded: Option<String> = None;
+    let mut folded: Option<Cow<'_, str>> = None;
     let mut best: Option<(usize, &'c str)> = None;
     for candidate in candidates {
         if candidate == input {
@@ -48,23 +49,72 @@ fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Op
 /// one or two edits from it (one for a word of up to five letters). Such a key passes
 /// through a reader that looks for the exact key, and restricts nothing.
 pub fn near_miss<'c>(key: &str, governing: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
-    let folded = fold(key);
-    let length = folded.chars().count();
-    let letters = ascii_letters(&folded);
-    governing.into_iter().find(|exact| {
-        if *exact == key {
+    let folded = Folded::of(key);
+    governing.into_iter().find(|exact| folded.reads_as(&Governing::new(exact)))
+}
+
+/// [`near_miss`] for keys known when the crate is built, their letters counted once.
+pub fn near_miss_of(key: &str, governing: &[Governing<'static>]) -> Option<&'static str> {
+    let folded = Folded::of(key);
+    governing.iter().find(|exact| folded.reads_as(exact)).map(|exact| exact.key)
+}
+
+/// A key that governs tools (ASCII), with what [`near_miss`] compares first.
+#[derive(Clone, Copy, Debug)]
+pub struct Governing<'k> {
+    key: &'k str,
+    length: usize,
+    letters: u128,
+}
+
+impl<'k> Governing<'k> {
+    /// The key, its folded length and its letters.
+    pub const fn new(key: &'k str) -> Governing<'k> {
+        let bytes = key.as_bytes();
+        let (mut length, mut letters, mut i) = (0, 0u128, 0);
+        while i < bytes.len() {
+            if bytes[i] != b'-' && bytes[i] != b'_' {
+                length += 1;
+            }
+            if bytes[i] < 128 {
+                letters |= 1 << bytes[i].to_ascii_lowercase();
+            }
+            i += 1;
+        }
+        Governing { key, length, letters }
+    }
+}
+
+/// A key folded once, for comparing with every governing key of its place.
+struct Folded<'a> {
+    key: &'a str,
+    text: Cow<'a, str>,
+    length: usize,
+    letters: Option<u128>,
+}
+
+impl<'a> Folded<'a> {
+    fn of(key: &'a str) -> Folded<'a> {
+        let text = fold(key);
+        let length = text.chars().count();
+        let letters = ascii_letters(&text);
+        Folded { key, text, length, letters }
+    }
+
+    fn reads_as(&self, exact: &Governing<'_>) -> bool {
+        if exact.key == self.key {
             return false;
         }
+        let limit = (self.length.max(exact.length) / 3).clamp(1, 2);
         // Each distinct letter the governing key lacks costs an edit: nearly every other key
-        // is ruled out here, before anything else is computed (the governing keys are ASCII).
-        if letters.is_some_and(|letters| (letters & !ascii_letters(exact).unwrap_or(u128::MAX)).count_ones() > 2) {
+        // is ruled out here, before anything is folded or compared.
+        let lacking = self.letters.map(|letters| (letters & !exact.letters).count_ones() as usize);
+        if self.length.abs_diff(exact.length) > limit || lacking.is_some_and(|lacking| lacking > limit) {
             return false;
         }
-        let target = fold(exact);
-        let target_length = target.chars().count();
-        let limit = (length.max(target_length) / 3).clamp(1, 2);
-        folded == target || (length.abs_diff(target_length) <= limit && distance(&folded, &target) <= limit)
-    })
+        let target = fold(exact.key);
+        self.text == target || within(&self.text, &target, limit)
+    }
 }
 
 /// The set of ASCII characters of `word`, lowercase, as bits; `None` when it is not ASCII.
@@ -74,10 +124,13 @@ fn ascii_letters(word: &str) -> Option<u128> {
 
 /// Lowercase, with `-`, `_`, white space and invisible characters removed and look-alike
 /// letters of other scripts read as the Latin letter they show.
-fn fold(word: &str) -> String {
+fn fold(word: &str) -> Cow<'_, str> {
+    if word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
+        return Cow::Borrowed(word);
+    }
     if word.is_ascii() {
         let bytes = word.bytes().filter(|b| !matches!(b, b'-' | b'_') && !b.is_ascii_whitespace());
-        return bytes.map(|b| char::from(b.to_ascii_lowercase())).collect();
+        return Cow::Owned(bytes.map(|b| char::from(b.to_ascii_lowercase())).collect());
     }
     let mut folded = String::with_capacity(word.len());
     for c in word.chars() {
@@ -89,7 +142,7 @@ fn fold(word: &str) -> String {
             folded.extend(look_alike(c).unwrap_or(c).to_lowercase());
         }
     }
-    folded
+    Cow::Owned(folded)
 }
 
 /// Characters that show nothing: format controls (zero-width spaces and joiners, direction
@@ -108,6 +161,44 @@ fn look_alike(c: char) -> Option<char> {
         return char::from_u32(u32::from(c) - 0xfee0);
     }
     FROM.chars().position(|from| from == c).and_then(|i| TO.chars().nth(i))
+}
+
+/// Whether `a` and `b` are at most `limit` edits apart, as [`distance`] counts them: on the
+/// stack for words of up to 32 characters, stopping at the first row past the limit.
+fn within(a: &str, b: &str, limit: usize) -> bool {
+    const MAX: usize = 32;
+    let (mut left, mut right) = (['\0'; MAX], ['\0'; MAX]);
+    let (mut n, mut m) = (0, 0);
+    for (word, chars, count) in [(a, &mut left, &mut n), (b, &mut right, &mut m)] {
+        for c in word.chars() {
+            if *count == MAX {
+                return distance(a, b) <= limit;
+            }
+            chars[*count] = c;
+            *count += 1;
+        }
+    }
+    // Rows i, i - 1 and i - 2 of the table, in turn.
+    let mut rows = [[0usize; MAX + 1]; 3];
+    for (j, cell) in rows[0].iter_mut().enumerate().take(m + 1) {
+        *cell = j;
+    }
+    for i in 1..=n {
+        let (row, above, two_above) = (i % 3, (i + 2) % 3, (i + 1) % 3);
+        rows[row][0] = i;
+        for j in 1..=m {
+            let cost = usize::from(left[i - 1] != right[j - 1]);
+            let mut best = (rows[above][j] + 1).min(rows[row][j - 1] + 1).min(rows[above][j - 1] + cost);
+            if i > 1 && j > 1 && left[i - 1] == right[j - 2] && left[i - 2] == right[j - 1] {
+                best = best.min(rows[two_above][j - 2] + 1);
+            }
+            rows[row][j] = best;
+        }
+        if rows[row][..=m].iter().all(|&cell| cell > limit) {
+            return false;
+        }
+    }
+    rows[n % 3][m] <= limit
 }
 
 /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of

@@ -18,7 +18,7 @@ use crate::names::vocab::{
 };
 use crate::review::lints::{lint_agents, lint_entry};
 use crate::subagents::agents::{CustomAgent, DefaultAgent};
-use crate::text::{did_you_mean, near_miss};
+use crate::text::{Governing, did_you_mean, near_miss, near_miss_of};
 
 /// A read Copilot agent definition or single entry. It keeps the document's text, so other
 /// tool entries pass through byte for byte.
@@ -278,7 +278,8 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
             KIND_KEY => {}
             // An entry's keys beside the definition's own restrict nothing there, and a key that
             // only reads as one of the definition's would be lost.
-            key => match POLICY_KEYS.iter().copied().find(|k| *k == key).or_else(|| near_miss(key, TOP_LEVEL_KEYS)) {
+            key => match POLICY_KEYS.iter().copied().find(|k| *k == key).or_else(|| near_miss_of(key, &TOP_LEVEL_KEYS))
+            {
                 Some(exact) if POLICY_KEYS.contains(&exact) => {
                     sink.error(key_at, Error::PolicyOutOfPlace { key: key.to_owned() });
                 }
@@ -295,11 +296,22 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
 }
 
 /// The keys a definition's top level governs, and the entry's keys, which do not belong there.
-const TOP_LEVEL_KEYS: [&str; 6] =
-    [TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2]];
+const TOP_LEVEL_KEYS: [Governing<'static>; 6] = [
+    Governing::new(TOOLS_KEY),
+    Governing::new(CUSTOM_AGENTS_KEY),
+    Governing::new(DEFAULT_AGENT_KEY),
+    Governing::new(POLICY_KEYS[0]),
+    Governing::new(POLICY_KEYS[1]),
+    Governing::new(POLICY_KEYS[2]),
+];
 
 /// The keys of a `tools` item that make it a policy entry.
-const ITEM_KEYS: [&str; 4] = [KIND_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2]];
+const ITEM_KEYS: [Governing<'static>; 4] = [
+    Governing::new(KIND_KEY),
+    Governing::new(POLICY_KEYS[0]),
+    Governing::new(POLICY_KEYS[1]),
+    Governing::new(POLICY_KEYS[2]),
+];
 
 /// Whether `kind` is the policy entry's kind or reads as it.
 fn is_entry_kind(kind: &str) -> bool {
@@ -316,7 +328,7 @@ fn other_tool(fields: &[(Cow<'_, str>, Node<'_>)], kind: Option<&str>, at: Ptr<'
         if key == KIND_KEY {
             continue;
         }
-        match POLICY_KEYS.iter().copied().find(|k| k == key).or_else(|| near_miss(key, ITEM_KEYS)) {
+        match POLICY_KEYS.iter().copied().find(|k| k == key).or_else(|| near_miss_of(key, &ITEM_KEYS)) {
             Some(KIND_KEY) => {
                 sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact: KIND_KEY });
             }
@@ -335,18 +347,13 @@ fn other_tool(fields: &[(Cow<'_, str>, Node<'_>)], kind: Option<&str>, at: Ptr<'
 
 /// Every object under `value` whose `kind` is, or reads as, the policy entry's: an error.
 fn nested_policies(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) {
-    if let Some(items) = value.array() {
-        for (i, item) in items.into_iter().enumerate() {
-            nested_policies(item, at.index(i), sink);
-        }
-    } else if let Some(fields) = value.object() {
-        for (key, value) in &fields {
-            let kind = (key == KIND_KEY).then(|| value.string()).flatten();
-            if kind.is_some_and(|kind| is_entry_kind(&kind)) {
-                sink.error(at, Error::NestedPolicy);
-            } else {
-                nested_policies(*value, at.key(key), sink);
+    for (i, (key, child)) in value.children().enumerate() {
+        match key {
+            Some(KIND_KEY) if child.string().is_some_and(|kind| is_entry_kind(&kind)) => {
+                sink.error(at, Error::NestedPolicy)
             }
+            Some(key) => nested_policies(child, at.key(key), sink),
+            None => nested_policies(child, at.index(i), sink),
         }
     }
 }

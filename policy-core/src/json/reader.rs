@@ -216,6 +216,17 @@ impl<'a> Node<'a> {
         }
     }
 
+    /// An object's fields, or an array's items under no key, without collecting them.
+    pub(crate) fn children(self) -> impl Iterator<Item = (Option<&'a str>, Node<'a>)> {
+        let (fields, items): (&'a [(Cow<'a, str>, Value<'a>)], &'a [Value<'a>]) = match self.0 {
+            Value::Object(fields) => (fields, &[]),
+            Value::Array(items) => (&[], items),
+            _ => (&[], &[]),
+        };
+        let fields = fields.iter().map(|(key, value)| (Some(&**key), Node(value)));
+        fields.chain(items.iter().map(|item| (None, Node(item))))
+    }
+
     pub(crate) fn is_object(self) -> bool {
         matches!(self.0, Value::Object(_))
     }
