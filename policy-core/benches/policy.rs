@@ -175,8 +175,11 @@ fn fill(open: &str, item: &dyn Fn(usize) -> String, close: &str, bytes: usize) -
     text + close
 }
 
+/// A document made to a size in bytes.
+type Make = fn(usize) -> String;
+
 /// Hostile document shapes, each made to a size in bytes.
-const SHAPES: &[(&str, fn(usize) -> String)] = &[
+const SHAPES: &[(&str, Make)] = &[
     ("top_level_keys", |bytes| fill(r#"{"tools": [], "#, &|i| format!(r#""k{i}": 1"#), "}", bytes)),
     ("tool_keys", |bytes| fill(r#"{"tools": [{"kind": "mcp", "#, &|i| format!(r#""k{i}": 1"#), "}]}", bytes)),
     ("repeated_key", |bytes| fill(r#"{"tools": [], "#, &|_| String::from(r#""x": 1"#), "}", bytes)),
