@@ -350,7 +350,7 @@ fn nested_policies(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) {
     for (i, (key, child)) in value.children().enumerate() {
         match key {
             Some(KIND_KEY) if child.string().is_some_and(|kind| is_entry_kind(&kind)) => {
-                sink.error(at, Error::NestedPolicy)
+                sink.error(at, Error::NestedPolicy);
             }
             Some(key) => nested_policies(child, at.key(key), sink),
             None => nested_policies(child, at.index(i), sink),
