@@ -270,3 +270,28 @@ fn output_identifies_and_stays_bounded() {
         &stderr[stderr.len() - 200..]
     );
 }
+
+#[test]
+fn near_miss_keys_in_what_the_runtime_reports_are_refused() {
+    let reports = [
+        (r#"{"Tools":[{"name":"bash"}],"tools":[]}"#, &[][..]),
+        (r#"{"tools":[{"name":"view","Name":"bash"}]}"#, &[][..]),
+        (r#"{"tools":[{"name":"echo-ping","mcpservername":"echo"}]}"#, &[][..]),
+    ];
+    for (report, args) in reports {
+        assert_eq!(attest(args, NO_BASH, report).0, 2, "{report}");
+    }
+    let inits = [
+        "{\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\"],\"Tools\":[\"Bash\"]}\n",
+        "{\"type\":\"system\",\"Subtype\":\"init\",\"tools\":[\"Read\",\"Bash\"]}\n{\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\"]}\n",
+    ];
+    for init in inits {
+        assert_eq!(attest(&CLAUDE, READER, init).0, 2, "{init}");
+    }
+    // The keys a report really holds still pass.
+    let real = "{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\",\"session_id\":\"s\",\"tools\":[\"Read\"],\"mcp_servers\":[],\"model\":\"m\",\"permissionMode\":\"default\",\"uuid\":\"u\"}\n\
+                {\"type\":\"result\",\"subtype\":\"success\",\"usage\":{},\"result\":\"ok\"}\n";
+    assert_eq!(attest(&CLAUDE, READER, real).0, 0);
+    let metadata = r#"{"tools":[{"name":"view","description":"d","mcpServerName":null,"mcpToolName":null}]}"#;
+    assert_eq!(attest(&[], NO_BASH, metadata).0, 0);
+}

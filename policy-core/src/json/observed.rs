@@ -2,10 +2,13 @@
 //! `session.tools.getCurrentMetadata` result, and a Claude Code stream-json transcript (or its
 //! `init` line). Read through the same reader as every policy document.
 
+use std::borrow::Cow;
+
 use super::options::{LoadError, Options};
 use super::reader::{self, Node, Ptr, Sink, repeated_keys, tool_names, unique_keys, wrong_type};
 use crate::error::Error;
 use crate::review::attest::OfferedTool;
+use crate::text::near_miss;
 
 /// The tools of a `getCurrentMetadata` result: `{"tools": [...]}`, or the JSON-RPC response
 /// holding it under `result`. `"tools": null` (tools not initialized) is refused: call
@@ -34,6 +37,7 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
         return None;
     };
     let (fields, _) = unique_keys(fields, at, sink);
+    near_misses(&fields, &["result", "tools"], at, sink);
     if let Some((_, result)) = fields.iter().find(|(key, _)| key == "result") {
         if fields.iter().any(|(key, _)| key == "tools") {
             sink.error(at, Error::NotAttestable { reason: "both `result` and `tools`: a result holds one tool list" });
@@ -61,6 +65,7 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
             continue;
         };
         let (fields, _) = unique_keys(fields, item_at, sink);
+        near_misses(&fields, &["name", "mcpServerName"], item_at, sink);
         let text = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| (*v, v.string()));
         let name = match text("name") {
             Some((_, Some(name))) => name.into_owned(),
@@ -101,6 +106,8 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
         repeated_keys(message, Ptr::Root, &mut sink);
         let mut sink = sink.stop_on_errors()?;
         let Some(fields) = message.object() else { continue };
+        near_misses(&fields, &["type", "subtype", "tools"], Ptr::Root, &mut sink);
+        let mut sink = sink.stop_on_errors()?;
         let field = |key: &str| fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.string());
         if field("type").as_deref() != Some("system") || field("subtype").as_deref() != Some("init") {
             continue;
@@ -127,6 +134,16 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
         .into());
     }
     Ok(offered)
+}
+
+/// A key that only reads as one the runtime's report is read by (`Tools`, `mcpservername`):
+/// an error, so that nothing the runtime says is read past.
+fn near_misses(fields: &[(Cow<'_, str>, Node<'_>)], governing: &[&'static str], at: Ptr<'_>, sink: &mut Sink) {
+    for (key, _) in fields {
+        if let Some(exact) = near_miss(key, governing.iter().copied()) {
+            sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
+        }
+    }
 }
 
 #[cfg(test)]
