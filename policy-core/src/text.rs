@@ -96,13 +96,16 @@ struct Folded<'a> {
 impl<'a> Folded<'a> {
     fn of(key: &'a str) -> Folded<'a> {
         let text = fold(key);
-        let length = text.chars().count();
-        let letters = ascii_letters(&text);
+        let (length, letters) = match ascii_letters(&text) {
+            Some(letters) => (text.len(), Some(letters)),
+            None => (text.chars().count(), None),
+        };
         Folded { key, text, length, letters }
     }
 
     fn reads_as(&self, exact: &Governing<'_>) -> bool {
-        if exact.key == self.key {
+        // Two edits at most: a key whose length is further off is not a near miss.
+        if self.length.abs_diff(exact.length) > 2 || exact.key == self.key {
             return false;
         }
         let limit = (self.length.max(exact.length) / 3).clamp(1, 2);

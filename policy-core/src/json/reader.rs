@@ -134,7 +134,7 @@ impl<'de> Visitor<'de> for Levels {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value<'de>, A::Error> {
         let inner = self.enter()?;
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(4).min(64));
         while let Some(item) = seq.next_element_seed(inner)? {
             items.push(item);
         }
@@ -143,7 +143,7 @@ impl<'de> Visitor<'de> for Levels {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value<'de>, A::Error> {
         let inner = self.enter()?;
-        let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(0).min(64));
+        let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(4).min(64));
         while let Some(key) = map.next_key_seed(Key)? {
             fields.push((key, map.next_value_seed(inner)?));
         }
