@@ -99,6 +99,13 @@ fn a_policy_nested_in_another_tools_fields_is_refused() {
     assert_eq!(refused(copilot, &text), ["/tools/0/config/0"]);
     let near = r#"{"tools": [{"kind": "function", "x": {"y": {"kind": "GitHub-CLI-Builtin-Tools"}}}]}"#;
     assert_eq!(refused(copilot, near), ["/tools/0/x/y"]);
+    // Nor in the definition's own fields, nor in a custom agent's.
+    let own = format!(r#"{{"tools": [], "model": {{"kind": "github-cli-builtin-tools", {ENTRY}}}}}"#);
+    assert_eq!(refused(copilot, &own), ["/model"]);
+    let agent = format!(
+        r#"{{"tools": [], "customAgents": [{{"name": "a", "extra": [{{"kind": "github-cli-builtin-tools", {ENTRY}}}]}}]}}"#
+    );
+    assert_eq!(refused(copilot, &agent), ["/customAgents/0/extra/0"]);
 }
 
 #[test]

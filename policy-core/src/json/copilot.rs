@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::custom_agents;
+use super::misplaced::{is_entry_kind, nested_policies};
 use super::options::{LoadError, Options};
 use super::reader::{self, Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::copilot::entry::{
@@ -18,7 +19,7 @@ use crate::names::vocab::{
 };
 use crate::review::lints::{lint_agents, lint_entry};
 use crate::subagents::agents::{CustomAgent, DefaultAgent};
-use crate::text::{Governing, did_you_mean, near_miss, near_miss_of};
+use crate::text::{Governing, near_miss_of};
 
 /// A read Copilot agent definition or single entry. It keeps the document's text, so other
 /// tool entries pass through byte for byte.
@@ -284,7 +285,9 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
                     sink.error(key_at, Error::PolicyOutOfPlace { key: key.to_owned() });
                 }
                 Some(exact) => sink.error(key_at, Error::NearMissKey { key: key.to_owned(), exact }),
-                None => {}
+                // The definition's own fields pass through; a policy entry inside them would
+                // restrict nothing.
+                None => nested_policies(value, key_at, sink),
             },
         }
     }
@@ -313,11 +316,6 @@ const ITEM_KEYS: [Governing<'static>; 4] = [
     Governing::new(POLICY_KEYS[2]),
 ];
 
-/// Whether `kind` is the policy entry's kind or reads as it.
-fn is_entry_kind(kind: &str) -> bool {
-    kind == ENTRY_KIND || did_you_mean(kind, [ENTRY_KIND]).is_some() || near_miss(kind, [ENTRY_KIND]).is_some()
-}
-
 /// An item of `tools` of another kind. Its keys are its own, but a key that reads as `kind`,
 /// policy keys without the exact kind, and a policy entry nested in its fields would all
 /// restrict nothing: each is an error. A kind one typo from the entry's is a warning (an
@@ -342,19 +340,6 @@ fn other_tool(fields: &[(Cow<'_, str>, Node<'_>)], kind: Option<&str>, at: Ptr<'
             sink.warn(at.key(KIND_KEY), Warning::NearMissKind { kind: kind.to_owned() });
         }
         _ => {}
-    }
-}
-
-/// Every object under `value` whose `kind` is, or reads as, the policy entry's: an error.
-fn nested_policies(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) {
-    for (i, (key, child)) in value.children().enumerate() {
-        match key {
-            Some(KIND_KEY) if child.string().is_some_and(|kind| is_entry_kind(&kind)) => {
-                sink.error(at, Error::NestedPolicy);
-            }
-            Some(key) => nested_policies(child, at.key(key), sink),
-            None => nested_policies(child, at.index(i), sink),
-        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! A definition's `customAgents` (SPEC §3): each agent a `name` and a `tools` list that is
 //! `null` (or absent: every tool), `[]` (none) or unprefixed runtime names.
 
+use super::misplaced::nested_policies;
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::error::{At, Error, Errors};
 use crate::names::vocab::{AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, TOOLS_KEY};
@@ -43,6 +44,8 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
                     if let Some(exact) = near_miss(key, [AGENT_NAME_KEY, TOOLS_KEY]) {
                         sink.error(agent_at.key(key), Error::NearMissKey { key: key.to_owned(), exact });
                         ok = false;
+                    } else {
+                        nested_policies(*value, agent_at.key(key), sink);
                     }
                 }
             }

@@ -10,6 +10,7 @@ mod claude_code;
 mod copilot;
 mod custom_agents;
 mod document;
+mod misplaced;
 mod observed;
 mod options;
 mod reader;
