@@ -168,6 +168,14 @@ fn run() -> Result<(), Failure> {
     if args.positional.len() < min || args.positional.len() > max {
         return Err(Failure::Usage(format!("wrong number of arguments\n\n{help}")));
     }
+    // Every option applies to the command it is given for, or is refused.
+    let host = !args.host.custom_tools.is_empty() || args.host.mcp_servers.is_some();
+    if host && command != "attest" {
+        return Err(Failure::Usage(String::from("--custom, --override and --mcp-server apply to `attest` only")));
+    }
+    if args.json && command != "diff" {
+        return Err(Failure::Usage(String::from("--json applies to `diff` only")));
+    }
     match command.as_str() {
         "resolve" => resolve(&args, args.positional.first().map_or("-", String::as_str)),
         "check" => check(&args, &args.positional),

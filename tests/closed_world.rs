@@ -223,6 +223,13 @@ fn every_flag_applies_to_its_runtime() {
     let init = "{\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\"]}\n";
     assert_eq!(attest(&["--runtime", "claude-code", "--custom", "lookup"], READER, init).0, 2);
     assert_eq!(attest(&["--runtime", "claude-code", "--mcp-server", "srv"], READER, init).0, 0);
+    // A host flag outside `attest` would change nothing: refused.
+    let output = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
+        .args(["check", "--custom", "lookup", "examples/agents/mcp-only.json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
 }
 
 #[test]
