@@ -330,7 +330,8 @@ fn other_tool(fields: &[(Cow<'_, str>, Node<'_>)], kind: Option<&str>, at: Ptr<'
             Some(KIND_KEY) => {
                 sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact: KIND_KEY });
             }
-            Some(_) => drop(policy_key.get_or_insert_with(|| key.clone().into_owned())),
+            Some(_) if policy_key.is_none() => policy_key = Some(key.clone().into_owned()),
+            Some(_) => {}
             None => nested_policies(*value, at.key(key), sink),
         }
     }
