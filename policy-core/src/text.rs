@@ -36,8 +36,8 @@ fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Op
         if gap > limit {
             continue;
         }
-        let distance = distance(input, candidate);
-        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
+        let closer = |&distance: &usize| best.is_none_or(|(d, _)| distance < d);
+        if let Some(distance) = edits_within(input, candidate, limit).filter(closer) {
             best = Some((distance, candidate));
         }
     }
@@ -71,17 +71,12 @@ impl<'k> Governing<'k> {
     /// The key, its folded length and its letters.
     pub const fn new(key: &'k str) -> Governing<'k> {
         let bytes = key.as_bytes();
-        let (mut length, mut letters, mut i) = (0, 0u128, 0);
+        let (mut separators, mut i) = (0, 0);
         while i < bytes.len() {
-            if bytes[i] != b'-' && bytes[i] != b'_' {
-                length += 1;
-            }
-            if bytes[i] < 128 {
-                letters |= 1 << bytes[i].to_ascii_lowercase();
-            }
+            separators += (bytes[i] == b'-' || bytes[i] == b'_') as usize;
             i += 1;
         }
-        Governing { key, length, letters }
+        Governing { key, length: bytes.len() - separators, letters: letters(bytes) }
     }
 }
 
@@ -104,25 +99,36 @@ impl<'a> Folded<'a> {
     }
 
     fn reads_as(&self, exact: &Governing<'_>) -> bool {
-        // Two edits at most: a key whose length is further off is not a near miss.
-        if self.length.abs_diff(exact.length) > 2 || exact.key == self.key {
-            return false;
-        }
         let limit = (self.length.max(exact.length) / 3).clamp(1, 2);
-        // Each distinct letter the governing key lacks costs an edit: nearly every other key
-        // is ruled out here, before anything is folded or compared.
+        // Each distinct letter the governing key lacks costs an edit, as does each letter of
+        // length: nearly every other key is ruled out here, before anything is compared.
         let lacking = self.letters.map(|letters| (letters & !exact.letters).count_ones() as usize);
-        if self.length.abs_diff(exact.length) > limit || lacking.is_some_and(|lacking| lacking > limit) {
+        if exact.key == self.key
+            || self.length.abs_diff(exact.length) > limit
+            || lacking.is_some_and(|lacking| lacking > limit)
+        {
             return false;
         }
         let target = fold(exact.key);
-        self.text == target || within(&self.text, &target, limit)
+        self.text == target || edits_within(&self.text, &target, limit).is_some()
     }
 }
 
 /// The set of ASCII characters of `word`, lowercase, as bits; `None` when it is not ASCII.
 fn ascii_letters(word: &str) -> Option<u128> {
-    word.is_ascii().then(|| word.bytes().fold(0u128, |set, b| set | 1 << b.to_ascii_lowercase()))
+    word.is_ascii().then(|| letters(word.as_bytes()))
+}
+
+/// The set of the ASCII bytes of `bytes`, lowercase, as bits (other bytes are left out).
+const fn letters(bytes: &[u8]) -> u128 {
+    let (mut set, mut i) = (0u128, 0);
+    while i < bytes.len() {
+        if bytes[i].is_ascii() {
+            set |= 1 << bytes[i].to_ascii_lowercase();
+        }
+        i += 1;
+    }
+    set
 }
 
 /// Lowercase, with `-`, `_`, white space and invisible characters removed and look-alike
@@ -130,10 +136,6 @@ fn ascii_letters(word: &str) -> Option<u128> {
 fn fold(word: &str) -> Cow<'_, str> {
     if word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
         return Cow::Borrowed(word);
-    }
-    if word.is_ascii() {
-        let bytes = word.bytes().filter(|b| !matches!(b, b'-' | b'_') && !b.is_ascii_whitespace());
-        return Cow::Owned(bytes.map(|b| char::from(b.to_ascii_lowercase())).collect());
     }
     let mut folded = String::with_capacity(word.len());
     for c in word.chars() {
@@ -166,18 +168,17 @@ fn look_alike(c: char) -> Option<char> {
     FROM.chars().position(|from| from == c).and_then(|i| TO.chars().nth(i))
 }
 
-/// Whether `a` and `b` are at most `limit` edits apart, as [`distance`] counts them: on the
-/// stack for words of up to 32 characters, stopping at the first row past the limit.
-fn within(a: &str, b: &str, limit: usize) -> bool {
-    const MAX: usize = 32;
+/// The optimal-string-alignment distance between `a` and `b` (insertions, deletions,
+/// substitutions and swaps of two neighbours each cost one: `bsah` is one edit from `bash`)
+/// when it is at most `limit`, else `None`. Computed on the stack, stopping at the first row
+/// past the limit; a word of more than 64 characters is never within a limit.
+fn edits_within(a: &str, b: &str, limit: usize) -> Option<usize> {
+    const MAX: usize = 64;
     let (mut left, mut right) = (['\0'; MAX], ['\0'; MAX]);
     let (mut n, mut m) = (0, 0);
     for (word, chars, count) in [(a, &mut left, &mut n), (b, &mut right, &mut m)] {
         for c in word.chars() {
-            if *count == MAX {
-                return distance(a, b) <= limit;
-            }
-            chars[*count] = c;
+            *chars.get_mut(*count)? = c;
             *count += 1;
         }
     }
@@ -198,37 +199,10 @@ fn within(a: &str, b: &str, limit: usize) -> bool {
             rows[row][j] = best;
         }
         if rows[row][..=m].iter().all(|&cell| cell > limit) {
-            return false;
+            return None;
         }
     }
-    rows[n % 3][m] <= limit
-}
-
-/// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
-/// two neighbours each cost one (`bsah` is one edit from `bash`).
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let width = b.len() + 1;
-    let mut d: Vec<usize> = vec![0; (a.len() + 1) * width];
-    for i in 0..=a.len() {
-        d[i * width] = i;
-    }
-    for (j, cell) in d[..width].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best =
-                (d[(i - 1) * width + j] + 1).min(d[i * width + j - 1] + 1).min(d[(i - 1) * width + j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[(i - 2) * width + j - 2] + 1);
-            }
-            d[i * width + j] = best;
-        }
-    }
-    d[a.len() * width + b.len()]
+    Some(rows[n % 3][m]).filter(|&distance| distance <= limit)
 }
 
 /// ` (did you mean `x`?)`, or nothing.
@@ -394,9 +368,11 @@ mod tests {
 
     #[test]
     fn distance_basics() {
-        assert_eq!(distance("kitten", "sitting"), 3);
-        assert_eq!(distance("", "abc"), 3);
-        assert_eq!(distance("abc", "abc"), 0);
-        assert_eq!(distance("abcd", "abdc"), 1);
+        assert_eq!(edits_within("kitten", "sitting", 3), Some(3));
+        assert_eq!(edits_within("kitten", "sitting", 2), None);
+        assert_eq!(edits_within("", "abc", 5), Some(3));
+        assert_eq!(edits_within("abc", "abc", 0), Some(0));
+        assert_eq!(edits_within("abcd", "abdc", 1), Some(1));
+        assert_eq!(edits_within(&"a".repeat(65), &"a".repeat(65), 5), None, "longer than 64 characters");
     }
 }
