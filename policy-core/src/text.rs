@@ -78,6 +78,11 @@ impl<'k> Governing<'k> {
         }
         Governing { key, length: bytes.len() - separators, letters: letters(bytes) }
     }
+
+    /// The key.
+    pub const fn key(&self) -> &'k str {
+        self.key
+    }
 }
 
 /// A key folded once, for comparing with every governing key of its place.

@@ -2,7 +2,9 @@
 //! `github-cli-builtin-tools` entries (SPEC §1.3).
 
 use std::borrow::Cow;
-use std::fmt;
+use std::collections::HashMap;
+
+use serde_json::value::RawValue;
 
 use super::custom_agents;
 use super::misplaced::{is_entry_kind, nested_policies};
@@ -76,36 +78,12 @@ impl CopilotDocument {
     /// The definition's other tool entries, exactly as written, for the code that builds the
     /// agent's tools. The policy entry is never among them.
     pub fn other_tools(&self) -> Vec<&str> {
-        /// The definition's `tools`, each item's text as written. The document was read, so
-        /// `tools` is there once, an array.
-        #[derive(Default)]
-        struct Tools<'a>(Vec<&'a serde_json::value::RawValue>);
-        impl<'de> serde::Deserialize<'de> for Tools<'de> {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Tools<'de>, D::Error> {
-                struct Items;
-                impl<'de> serde::de::Visitor<'de> for Items {
-                    type Value = Tools<'de>;
-                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        f.write_str("an agent definition")
-                    }
-                    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Tools<'de>, A::Error> {
-                        let mut tools = Tools::default();
-                        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-                            if key == TOOLS_KEY {
-                                tools.0 = map.next_value()?;
-                            } else {
-                                map.next_value::<serde::de::IgnoredAny>()?;
-                            }
-                        }
-                        Ok(tools)
-                    }
-                }
-                deserializer.deserialize_map(Items)
-            }
-        }
-        let tools = serde_json::from_str::<Tools<'_>>(&self.text).unwrap_or_default();
+        // The document was read: it is an object whose `tools`, given once, is an array.
+        let fields: HashMap<Cow<'_, str>, &RawValue> = serde_json::from_str(&self.text).unwrap_or_default();
+        let tools: Vec<&RawValue> =
+            fields.get(TOOLS_KEY).and_then(|tools| serde_json::from_str(tools.get()).ok()).unwrap_or_default();
         let skip = self.policy_index;
-        tools.0.into_iter().enumerate().filter(|(i, _)| Some(*i) != skip).map(|(_, item)| item.get()).collect()
+        tools.into_iter().enumerate().filter(|(i, _)| Some(*i) != skip).map(|(_, item)| item.get()).collect()
     }
 
     /// The whole document as it was read.
@@ -279,8 +257,7 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
             KIND_KEY => {}
             // An entry's keys beside the definition's own restrict nothing there, and a key that
             // only reads as one of the definition's would be lost.
-            key => match POLICY_KEYS.iter().copied().find(|k| *k == key).or_else(|| near_miss_of(key, &TOP_LEVEL_KEYS))
-            {
+            key => match governed(key, &TOP_LEVEL_KEYS) {
                 Some(exact) if POLICY_KEYS.contains(&exact) => {
                     sink.error(key_at, Error::PolicyOutOfPlace { key: key.to_owned() });
                 }
@@ -316,6 +293,11 @@ const ITEM_KEYS: [Governing<'static>; 4] = [
     Governing::new(POLICY_KEYS[2]),
 ];
 
+/// The governing key `key` is, or reads as, if any.
+fn governed(key: &str, governing: &[Governing<'static>]) -> Option<&'static str> {
+    governing.iter().map(Governing::key).find(|exact| *exact == key).or_else(|| near_miss_of(key, governing))
+}
+
 /// An item of `tools` of another kind. Its keys are its own, but a key that reads as `kind`,
 /// policy keys without the exact kind, and a policy entry nested in its fields would all
 /// restrict nothing: each is an error. A kind one typo from the entry's is a warning (an
@@ -326,7 +308,7 @@ fn other_tool(fields: &[(Cow<'_, str>, Node<'_>)], kind: Option<&str>, at: Ptr<'
         if key == KIND_KEY {
             continue;
         }
-        match POLICY_KEYS.iter().copied().find(|k| k == key).or_else(|| near_miss_of(key, &ITEM_KEYS)) {
+        match governed(key, &ITEM_KEYS) {
             Some(KIND_KEY) => {
                 sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact: KIND_KEY });
             }
