@@ -168,14 +168,7 @@ fn run() -> Result<(), Failure> {
     if args.positional.len() < min || args.positional.len() > max {
         return Err(Failure::Usage(format!("wrong number of arguments\n\n{help}")));
     }
-    // Every option applies to the command it is given for, or is refused.
-    let host = !args.host.custom_tools.is_empty() || args.host.mcp_servers.is_some();
-    if host && command != "attest" {
-        return Err(Failure::Usage(String::from("--custom, --override and --mcp-server apply to `attest` only")));
-    }
-    if args.json && command != "diff" {
-        return Err(Failure::Usage(String::from("--json applies to `diff` only")));
-    }
+    options_apply(&args, &command)?;
     match command.as_str() {
         "resolve" => resolve(&args, args.positional.first().map_or("-", String::as_str)),
         "check" => check(&args, &args.positional),
@@ -233,32 +226,36 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
             _ => return Err(Failure::Usage(format!("unexpected option `{}`", Shown(&word)))),
         }
     }
-    host_for_runtime(&args)?;
     Ok(args)
 }
 
-/// Every host flag applies to the runtime it is given for, and a custom tool named like a
-/// pinned built-in must say it overrides it: else the flag would change nothing, or talk a
-/// built-in into "custom".
-fn host_for_runtime(args: &Args) -> Result<(), Failure> {
+/// Every option applies to the command and the runtime it is given for, and a custom tool
+/// named like a pinned built-in says it overrides it: else the option would change nothing,
+/// or talk a built-in into "custom".
+fn options_apply(args: &Args, command: &str) -> Result<(), Failure> {
     let host = &args.host;
-    let (given, runtime) = match args.runtime {
-        Runtime::ClaudeCode if !host.custom_tools.is_empty() => ("--custom", "claude-code"),
-        Runtime::Copilot if host.mcp_servers.is_some() => ("--mcp-server", "copilot"),
-        _ => ("", ""),
-    };
-    if !given.is_empty() {
-        return Err(Failure::Usage(format!("{given} does not apply to --runtime {runtime}")));
+    let refused = |message: String| Err(Failure::Usage(message));
+    if (!host.custom_tools.is_empty() || host.mcp_servers.is_some()) && command != "attest" {
+        return refused(String::from("--custom, --override and --mcp-server apply to `attest` only"));
     }
-    for name in &host.custom_tools {
-        if copilot::is_builtin(name) && !host.builtin_overrides.contains(name) {
-            return Err(Failure::Usage(format!(
-                "--custom {} names a built-in of Copilot CLI {}; a custom tool of that name overrides it: pass --override {}",
-                Shown(name),
-                copilot::CLI_VERSION,
-                Shown(name)
-            )));
+    if args.json && command != "diff" {
+        return refused(String::from("--json applies to `diff` only"));
+    }
+    match args.runtime {
+        Runtime::ClaudeCode if !host.custom_tools.is_empty() => {
+            return refused(String::from("--custom and --override do not apply to --runtime claude-code"));
         }
+        Runtime::Copilot if host.mcp_servers.is_some() => {
+            return refused(String::from("--mcp-server does not apply to --runtime copilot"));
+        }
+        _ => {}
+    }
+    if let Some(name) = host.undeclared_overrides().next() {
+        let name = Shown(name);
+        let cli = copilot::CLI_VERSION;
+        return refused(format!(
+            "--custom {name} names a built-in of Copilot CLI {cli}; a custom tool of that name overrides it: pass --override {name}"
+        ));
     }
     Ok(())
 }

@@ -122,8 +122,17 @@ impl Host {
     /// Whether the host registered `name` as a custom tool the runtime offers as custom: a
     /// name of a pinned built-in only when declared as an override.
     pub fn is_custom(&self, name: &str) -> bool {
-        self.custom_tools.iter().any(|t| t == name)
-            && (!copilot::is_builtin(name) || self.builtin_overrides.iter().any(|t| t == name))
+        self.custom_tools.iter().any(|t| t == name) && !self.shadows_builtin(name)
+    }
+
+    /// The declared custom tools named like a pinned built-in but not declared as overrides:
+    /// each is taken as the built-in.
+    pub fn undeclared_overrides(&self) -> impl Iterator<Item = &str> {
+        self.custom_tools.iter().map(String::as_str).filter(|name| self.shadows_builtin(name))
+    }
+
+    fn shadows_builtin(&self, name: &str) -> bool {
+        copilot::is_builtin(name) && !self.builtin_overrides.iter().any(|t| t == name)
     }
 }
 
