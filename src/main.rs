@@ -277,7 +277,6 @@ fn print(text: &str) -> Result<(), Failure> {
     writeln!(out, "{text}").map_err(|e| Failure::Usage(format!("cannot write the output: {e}")))
 }
 
-/// The name of an input in messages, shown safely.
 /// Every error of a report, one `<input>: <pointer>: <message>` line each, then how many
 /// more there were.
 fn report_errors(name: &str, report: &Report) {
@@ -289,6 +288,7 @@ fn report_errors(name: &str, report: &Report) {
     }
 }
 
+/// The name of an input in messages, escaped and whole, so that two paths never print alike.
 fn input_name(path: &str) -> String {
     if path == "-" { String::from("standard input") } else { Escaped(path).to_string() }
 }
