@@ -49,28 +49,41 @@ fn non_test(text: &str) -> &str {
     text.find("#[cfg(test)]\nmod tests").map_or(text, |at| &text[..at])
 }
 
+/// The first segment of every path in `code` that starts with `prefix` (not inside a longer
+/// path or identifier), one for each name of a `prefix{a, b}` group.
+fn segments_after<'t>(code: &'t str, prefix: &str) -> Vec<&'t str> {
+    let mut found = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(prefix) {
+        let before = rest[..at].chars().last();
+        rest = &rest[at + prefix.len()..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == ':') {
+            continue;
+        }
+        let names: Vec<&str> = match rest.strip_prefix('{') {
+            Some(group) => group.split('}').next().unwrap_or_default().split(',').collect(),
+            None => vec![rest],
+        };
+        for name in names {
+            let name = name.trim_start();
+            let end = name.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(name.len());
+            found.push(&name[..end]);
+        }
+    }
+    found
+}
+
+/// The code lines of `text` outside its test module, numbered from 1, comments cut.
+fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    non_test(text).lines().enumerate().map(|(i, line)| (i + 1, line.split("//").next().unwrap_or_default()))
+}
+
 /// The top-level modules a source text imports from, with line numbers.
 fn imports(text: &str) -> Vec<(usize, String)> {
     let mut found = Vec::new();
-    for (number, line) in non_test(text).lines().enumerate() {
-        let code = line.split("//").next().unwrap_or_default();
-        assert!(!code.contains("super::super"), "line {}: reach other modules through `crate::`", number + 1);
-        let mut rest = code;
-        while let Some(at) = rest.find("crate::") {
-            let before = rest[..at].chars().last();
-            rest = &rest[at + "crate::".len()..];
-            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$') {
-                continue;
-            }
-            let names: Vec<&str> = match rest.strip_prefix('{') {
-                Some(group) => group.split('}').next().unwrap_or_default().split(',').collect(),
-                None => vec![rest],
-            };
-            for name in names {
-                let module: String = name.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-                found.push((number + 1, module));
-            }
-        }
+    for (number, code) in code_lines(text) {
+        assert!(!code.contains("super::super"), "line {number}: reach other modules through `crate::`");
+        found.extend(segments_after(code, "crate::").into_iter().map(|module| (number, module.to_owned())));
     }
     found
 }
@@ -129,29 +142,15 @@ fn the_error_type_knows_no_catalog_and_the_reader_no_runtime_rule() {
 /// and `crate::folder::file`. A `super::` path that names no file of the folder (an item
 /// `mod.rs` re-exports) is returned as `Err`, with its line.
 fn sibling_imports(text: &str, folder: &str, files: &[String]) -> Vec<Result<String, usize>> {
+    let own = format!("crate::{folder}::");
     let mut found = Vec::new();
-    for (number, line) in non_test(text).lines().enumerate() {
-        let code = line.split("//").next().unwrap_or_default();
-        let own = format!("crate::{folder}::");
+    for (number, code) in code_lines(text) {
         for prefix in ["super::", own.as_str()] {
-            let mut rest = code;
-            while let Some(at) = rest.find(prefix) {
-                let before = rest[..at].chars().last();
-                rest = &rest[at + prefix.len()..];
-                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
-                    continue;
-                }
-                let names: Vec<&str> = match rest.strip_prefix('{') {
-                    Some(group) => group.split('}').next().unwrap_or_default().split(',').collect(),
-                    None => vec![rest],
-                };
-                for name in names {
-                    let file: String = name.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-                    if files.contains(&file) {
-                        found.push(Ok(file));
-                    } else if prefix == "super::" && !file.is_empty() {
-                        found.push(Err(number + 1));
-                    }
+            for file in segments_after(code, prefix) {
+                if files.iter().any(|f| f == file) {
+                    found.push(Ok(file.to_owned()));
+                } else if prefix == "super::" && !file.is_empty() {
+                    found.push(Err(number));
                 }
             }
         }
