@@ -701,6 +701,16 @@ mod tests {
             panic!("a lone surrogate is refused: {surrogate:?}")
         };
         assert_eq!((surrogate.line(), surrogate.column()), (1, 74), "{surrogate}");
+        // What serde_json refuses is not JSON, at its edges too: numbers beyond f64, and a
+        // text nesting 128 levels (serde_json's limit) is refused, as too deep, before it.
+        for number in ["1e400", "-1e309", "123e999999"] {
+            let text = format!(r#"{{"tools": [], "n": {number}}}"#);
+            assert!(matches!(load(&text), Err(LoadError::NotJson(_))), "{number}");
+        }
+        assert!(load(r#"{"tools": [], "n": 1.7976931348623157e308}"#).is_ok(), "f64::MAX is a number");
+        let deep = format!(r#"{{"tools": [], "n": {}{}}}"#, "[".repeat(127), "]".repeat(127));
+        let Err(LoadError::Invalid(report)) = load(&deep) else { panic!("128 levels are refused") };
+        assert_eq!(report.errors[0].item, Error::TooDeep { limit: MAX_NESTING });
         let Err(LoadError::NotJson(bom)) = load("\u{feff}{\"tools\": []}") else { panic!("a BOM is refused") };
         assert_eq!((bom.line(), bom.column()), (1, 1), "{bom}");
     }

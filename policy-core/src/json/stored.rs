@@ -38,8 +38,9 @@ fn read_stored<'de, D: Deserializer<'de>, T>(
                 .collect();
             Err(de::Error::custom(messages.join("; ")))
         }
-        // A reader reports why it read nothing.
-        _ => Err(de::Error::custom("refused")),
+        // Every reader reports why it read nothing; were one not to, the value is still
+        // refused.
+        _ => Err(de::Error::custom("refused: the value holds no valid form")),
     }
 }
 
