@@ -53,15 +53,8 @@ pub fn near_miss<'c>(key: &str, governing: impl IntoIterator<Item = &'c str>) ->
     governing.into_iter().find(|exact| folded.reads_as(&Governing::new(exact)))
 }
 
-/// [`near_miss`] for keys known when the crate is built, their letters counted once.
-pub fn near_miss_of(key: &str, governing: &[Governing<'static>]) -> Option<&'static str> {
-    let folded = Folded::of(key);
-    governing.iter().find(|exact| folded.reads_as(exact)).map(|exact| exact.key)
-}
-
 /// A key that governs tools (ASCII), with what [`near_miss`] compares first.
-#[derive(Clone, Copy, Debug)]
-pub struct Governing<'k> {
+struct Governing<'k> {
     key: &'k str,
     length: usize,
     letters: u128,
@@ -69,19 +62,12 @@ pub struct Governing<'k> {
 
 impl<'k> Governing<'k> {
     /// The key, its folded length and its letters.
-    pub const fn new(key: &'k str) -> Governing<'k> {
-        let bytes = key.as_bytes();
-        let (mut separators, mut i) = (0, 0);
-        while i < bytes.len() {
-            separators += (bytes[i] == b'-' || bytes[i] == b'_') as usize;
-            i += 1;
+    fn new(key: &'k str) -> Governing<'k> {
+        let mut separators = 0;
+        for &b in key.as_bytes() {
+            separators += usize::from(b == b'-' || b == b'_');
         }
-        Governing { key, length: bytes.len() - separators, letters: letters(bytes) }
-    }
-
-    /// The key.
-    pub const fn key(&self) -> &'k str {
-        self.key
+        Governing { key, length: key.len() - separators, letters: letters(key.as_bytes()) }
     }
 }
 
@@ -125,13 +111,12 @@ fn ascii_letters(word: &str) -> Option<u128> {
 }
 
 /// The set of the ASCII bytes of `bytes`, lowercase, as bits (other bytes are left out).
-const fn letters(bytes: &[u8]) -> u128 {
-    let (mut set, mut i) = (0u128, 0);
-    while i < bytes.len() {
-        if bytes[i].is_ascii() {
-            set |= 1 << bytes[i].to_ascii_lowercase();
+fn letters(bytes: &[u8]) -> u128 {
+    let mut set = 0u128;
+    for &b in bytes {
+        if b.is_ascii() {
+            set |= 1 << b.to_ascii_lowercase();
         }
-        i += 1;
     }
     set
 }

@@ -21,7 +21,7 @@ use crate::names::vocab::{
 };
 use crate::review::lints::{lint_agents, lint_entry};
 use crate::subagents::agents::{CustomAgent, DefaultAgent};
-use crate::text::{Governing, near_miss_of};
+use crate::text::near_miss;
 
 /// A read Copilot agent definition or single entry. It keeps the document's text, so other
 /// tool entries pass through byte for byte.
@@ -276,26 +276,15 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
 }
 
 /// The keys a definition's top level governs, and the entry's keys, which do not belong there.
-const TOP_LEVEL_KEYS: [Governing<'static>; 6] = [
-    Governing::new(TOOLS_KEY),
-    Governing::new(CUSTOM_AGENTS_KEY),
-    Governing::new(DEFAULT_AGENT_KEY),
-    Governing::new(POLICY_KEYS[0]),
-    Governing::new(POLICY_KEYS[1]),
-    Governing::new(POLICY_KEYS[2]),
-];
+const TOP_LEVEL_KEYS: [&str; 6] =
+    [TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2]];
 
 /// The keys of a `tools` item that make it a policy entry.
-const ITEM_KEYS: [Governing<'static>; 4] = [
-    Governing::new(KIND_KEY),
-    Governing::new(POLICY_KEYS[0]),
-    Governing::new(POLICY_KEYS[1]),
-    Governing::new(POLICY_KEYS[2]),
-];
+const ITEM_KEYS: [&str; 4] = [KIND_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2]];
 
 /// The governing key `key` is, or reads as, if any.
-fn governed(key: &str, governing: &[Governing<'static>]) -> Option<&'static str> {
-    governing.iter().map(Governing::key).find(|exact| *exact == key).or_else(|| near_miss_of(key, governing))
+fn governed(key: &str, governing: &[&'static str]) -> Option<&'static str> {
+    governing.iter().copied().find(|exact| *exact == key).or_else(|| near_miss(key, governing.iter().copied()))
 }
 
 /// An item of `tools` of another kind. Its keys are its own, but a key that reads as `kind`,

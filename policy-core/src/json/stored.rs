@@ -16,6 +16,7 @@ use crate::copilot::resolved::{ClientMode, ResolvedPolicy, ToolList};
 use crate::error::{At, Error};
 use crate::names::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD, RESOLVED_KEYS, Slot, TOOL_FILTER_PRECEDENCE};
 use crate::names::wire::WireName;
+use crate::text::Shown;
 
 /// Reads the deserializer's value with `read`; every error the reader found, or none.
 fn read_stored<'de, D: Deserializer<'de>, T>(
@@ -33,7 +34,7 @@ fn read_stored<'de, D: Deserializer<'de>, T>(
                 .iter()
                 .map(|error| match error.pointer.as_str() {
                     "" => error.item.to_string(),
-                    pointer => format!("{} (at {pointer})", error.item),
+                    pointer => format!("{} (at {})", error.item, Shown(pointer)),
                 })
                 .collect();
             Err(de::Error::custom(messages.join("; ")))
