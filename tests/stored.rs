@@ -86,6 +86,14 @@ fn reading_back_refuses_what_the_front_doors_refuse() {
     .unwrap_err()
     .to_string();
     assert!(repeated.starts_with("`excludedTools` is given twice"), "{repeated}");
+    // A stored form names its own keys, shown escaped like every pointer.
+    let hostile = serde_json::from_str::<ResolvedPolicy>(
+        "{\"clientMode\":\"copilot-cli\",\"availableTools\":[\"bash\"],\"x\\u001b[2J\":1,\"toolFilterPrecedence\":\"excluded\"}",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(hostile.contains("(at /availableTools/0)"), "{hostile}");
+    assert!(hostile.contains(r"(at /x\u001b[2J)") && !hostile.contains('\u{1b}'), "{hostile}");
 
     let unknown = refused::<ClaudeCodeSelection>(json!({"only": ["Read", "Glob2"]}));
     assert!(unknown.contains("'Glob2' is not one of"), "{unknown}");
