@@ -106,6 +106,14 @@ fn a_policy_nested_in_another_tools_fields_is_refused() {
         r#"{{"tools": [], "customAgents": [{{"name": "a", "extra": [{{"kind": "github-cli-builtin-tools", {ENTRY}}}]}}]}}"#
     );
     assert_eq!(refused(copilot, &agent), ["/customAgents/0/extra/0"]);
+    let binding = format!(
+        r#"{{"kind": "github-cli-builtin-tools", "bindings": [{{"x": {{"kind": "github-cli-builtin-tools", {ENTRY}}}}}]}}"#
+    );
+    assert_eq!(refused(copilot, &binding), ["/bindings/0/x"]);
+    let default = format!(
+        r#"{{"tools": [], "defaultAgent": {{"excludedTools": [], "note": {{"kind": "github-cli-builtin-tools", {ENTRY}}}}}}}"#
+    );
+    assert_eq!(refused(copilot, &default), ["/defaultAgent/note"]);
 }
 
 #[test]

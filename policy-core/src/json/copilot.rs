@@ -359,7 +359,9 @@ fn entry(fields: Fields<'_>, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Opti
             "bindings" => match value.array() {
                 Some(bindings) => {
                     for (i, binding) in bindings.iter().enumerate() {
-                        if !binding.is_object() {
+                        if binding.is_object() {
+                            nested_policies(*binding, key_at.index(i), sink);
+                        } else {
                             sink.error(key_at.index(i), wrong_type("a binding object", *binding));
                         }
                     }

@@ -71,10 +71,12 @@ pub(crate) fn read_default_agent(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) 
     };
     let (fields, duplicated) = unique_keys(fields, at, sink);
     let mut near = false;
-    for (key, _) in &fields {
+    for (key, value) in fields.iter().filter(|(key, _)| key != DEFAULT_AGENT_EXCLUDED_KEY) {
         if let Some(exact) = near_miss(key, [DEFAULT_AGENT_EXCLUDED_KEY]) {
             sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
             near = true;
+        } else {
+            nested_policies(*value, at.key(key), sink);
         }
     }
     let Some((_, excluded)) = fields.iter().find(|(key, _)| key == DEFAULT_AGENT_EXCLUDED_KEY) else {
