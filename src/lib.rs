@@ -43,6 +43,14 @@ pub mod claude {
     pub use policy_core::json::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 }
 
+/// The Gemini CLI: the pinned catalog (CLI 0.61.0), the selection, what each approval mode
+/// offers, and the settings, policy file and arguments the CLI receives.
+pub mod gemini {
+    pub use policy_core::catalog::gemini_cli::*;
+    pub use policy_core::gemini_cli::*;
+    pub use policy_core::json::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
+}
+
 /// Sub-agents: typed `customAgents[].tools` lists, what a sub-agent is offered, invocation
 /// tools, and the call-time router.
 pub mod subagents {
@@ -162,7 +170,10 @@ macro_rules! agent_tool {
 pub mod __private {
     pub use core::option::Option::{None, Some};
     pub use policy_core::catalog::claude_code::ClaudeTool;
-    pub use policy_core::{ClaudeCodeSelection, ClientMode, ResolvedPolicy, ToolList, WireName};
+    pub use policy_core::catalog::gemini_cli::GeminiTool;
+    pub use policy_core::{
+        ClaudeCodeSelection, ClientMode, GeminiName, GeminiSelection, McpEntry, ResolvedPolicy, ToolList, WireName,
+    };
     pub use policy_macros::builtin_tools;
     pub use std::borrow::Cow;
 }

@@ -7,12 +7,13 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use tool_policy::ClaudeCodeArgs;
+use tool_policy::gemini::{self as gemini_cli, GeminiTool};
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
 use tool_policy::text::{Escaped, Shown};
+use tool_policy::{ApprovalMode, ClaudeCodeArgs, GeminiCliConfig, GeminiName};
 use tool_policy::{
     ClaudeTool, Error, Host, Lint, Located, Report, Runtime, Source, Tool, Warning, attest_claude_code, copilot,
-    diff_selections,
+    diff_gemini_selections, diff_selections,
 };
 
 /// `eprintln!`, as one write: a message of many lines reaches stderr (unbuffered) in one
@@ -27,14 +28,14 @@ macro_rules! say {
 }
 
 const USAGE: &str = "\
-tool-policy: typed built-in tool policies for GitHub Copilot and Claude Code
+tool-policy: typed built-in tool policies for GitHub Copilot, Claude Code and the Gemini CLI
 
 usage:
-  tool-policy resolve [--runtime copilot|claude-code] [--strict] [FILE|-]
-  tool-policy check [--runtime copilot|claude-code] [--strict] FILE...
-  tool-policy explain [--runtime copilot|claude-code] [--strict] FILE [TOOL...]
-  tool-policy diff [--runtime copilot|claude-code] [--json] OLD NEW
-  tool-policy attest [--runtime copilot|claude-code] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED
+  tool-policy resolve [--runtime copilot|claude-code|gemini-cli] [--strict] [--policy-file PATH] [FILE|-]
+  tool-policy check [--runtime copilot|claude-code|gemini-cli] [--strict] FILE...
+  tool-policy explain [--runtime copilot|claude-code|gemini-cli] [--strict] FILE [TOOL...]
+  tool-policy diff [--runtime copilot|claude-code|gemini-cli] [--json] OLD NEW
+  tool-policy attest [--runtime copilot|claude-code|gemini-cli] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED
   tool-policy schema
 
 --strict turns every warning (an unknown built-in name, a near-miss `kind`, a legacy
@@ -46,7 +47,7 @@ Exit codes: 0 valid, 1 invalid (one `<pointer>: <message>` line per error on std
 2 usage, unreadable file or not JSON.";
 
 const RESOLVE_HELP: &str = "\
-tool-policy resolve [--runtime copilot|claude-code] [--strict] [FILE|-]
+tool-policy resolve [--runtime copilot|claude-code|gemini-cli] [--strict] [--policy-file PATH] [FILE|-]
 
 Prints what the runtime receives, as JSON.
   copilot (default): FILE is an agent definition (an object with `tools`) or a single
@@ -55,26 +56,33 @@ Prints what the runtime receives, as JSON.
   claude-code: FILE is a selection ({\"disable\": \"*\"}, {\"disable\": [..]}, {\"only\": [..]})
     or an object holding one under `builtin_tools` (`null` there: no selection); prints
     {\"args\": [..], \"cliVersion\"}. An input with no selection at all is an error.
+  gemini-cli: FILE is read as for claude-code, names from the Gemini CLI's catalog or MCP
+    entries (`mcp_<server>_<tool>`, `mcp_<server>_*`); prints {\"settings\": {..},
+    \"policy\": \"TOML\" | null, \"args\": [..], \"cliVersion\"}: merge `settings` into the
+    CLI's settings, write `policy` to the file --policy-file names (default
+    tool-policy.toml), and pass `args`.
 Reads standard input when FILE is `-` or absent. Warnings go to stderr; --strict makes
 them errors.";
 
 const CHECK_HELP: &str = "\
-tool-policy check [--runtime copilot|claude-code] [--strict] FILE...
+tool-policy check [--runtime copilot|claude-code|gemini-cli] [--strict] FILE...
 
 Checks each file: prints `FILE: ok`, or `FILE: invalid` with one
 `FILE: <pointer>: <message>` line per error on stderr.";
 
 const EXPLAIN_HELP: &str = "\
-tool-policy explain [--runtime copilot|claude-code] [--strict] FILE [TOOL...]
+tool-policy explain [--runtime copilot|claude-code|gemini-cli] [--strict] FILE [TOOL...]
 
 Says for each TOOL whether the session is offered it, and which pattern decided.
   copilot: TOOL is `source:name` (`builtin:bash`, `custom:my_tool`, `mcp:server-tool`);
     a bare name is a built-in.
   claude-code: TOOL is a Claude Code tool name (`Read`).
+  gemini-cli: TOOL is a Gemini CLI tool name (`read_file`) or an MCP tool
+    (`mcp_server_tool`); says too in which approval modes a headless session offers it.
 Without TOOL, explains every built-in of the pinned catalog.";
 
 const DIFF_HELP: &str = "\
-tool-policy diff [--runtime copilot|claude-code] [--json] OLD NEW
+tool-policy diff [--runtime copilot|claude-code|gemini-cli] [--json] OLD NEW
 
 Prints what the agent gains (+) or loses (-) from OLD to NEW, one line per tool whose
 decision changes, sorted, with the deciding pattern of each side, e.g.
@@ -85,7 +93,7 @@ JSON array. Exit 0 when nothing changes, 1 when something does, 2 on trouble (us
 unreadable or invalid document).";
 
 const ATTEST_HELP: &str = "\
-tool-policy attest [--runtime copilot|claude-code] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED
+tool-policy attest [--runtime copilot|claude-code|gemini-cli] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED
 
 Checks what a running session really offers against POLICY (what `resolve` reads).
   copilot: OBSERVED is the `session.tools.getCurrentMetadata` result, asked right after
@@ -95,6 +103,7 @@ Checks what a running session really offers against POLICY (what `resolve` reads
     built-in is declared with --override NAME (it overrides the built-in).
   claude-code: OBSERVED is a `--output-format stream-json --verbose` transcript, or its `init`
     line. --mcp-server NAME declares a server the host passed with --mcp-config.
+  gemini-cli: refused: the CLI's `init` line lists no tools, so nothing can be attested.
 Exit 0 attested (drift and notes on stderr), 1 violations (one `<tool>: offered, but <why>`
 line each on stderr), 2 usage, unreadable, or nothing to attest. --strict makes drift (an
 offered built-in the pinned catalog does not know, let through by a deny-list) a violation.";
@@ -133,6 +142,8 @@ struct Args {
     help: bool,
     json: bool,
     host: Host,
+    /// `--policy-file PATH`: where the host writes a Gemini CLI policy file.
+    policy_file: Option<String>,
 }
 
 fn run() -> Result<(), Failure> {
@@ -189,6 +200,7 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
         help: false,
         json: false,
         host: Host::default(),
+        policy_file: None,
     };
     let mut options_end = false;
     while let Some(word) = words.next().transpose()? {
@@ -219,6 +231,7 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
                 }
                 args.host.custom_tools.push(value);
             }
+            "--policy-file" => args.policy_file = Some(value(option, inline, &mut words)?),
             "--mcp-server" => {
                 let value = value(option, inline, &mut words)?;
                 args.host.mcp_servers.get_or_insert_with(Vec::new).push(value);
@@ -240,6 +253,9 @@ fn options_apply(args: &Args, command: &str) -> Result<(), Failure> {
     }
     if args.json && command != "diff" {
         return refused(String::from("--json applies to `diff` only"));
+    }
+    if args.policy_file.is_some() && (command != "resolve" || args.runtime != Runtime::GeminiCli) {
+        return refused(String::from("--policy-file applies to `resolve --runtime gemini-cli` only"));
     }
     match args.runtime {
         Runtime::ClaudeCode if !host.custom_tools.is_empty() => {
@@ -347,6 +363,14 @@ fn resolve(args: &Args, path: &str) -> Result<(), Failure> {
     let value = match load_one(args, path)? {
         Document::Copilot(document) => serde_json::to_string_pretty(document.policy()),
         Document::ClaudeCode(document) => serde_json::to_string_pretty(&ClaudeCodeArgs(document.selection)),
+        Document::GeminiCli(document) => {
+            let config = GeminiCliConfig::new(document.selection);
+            let config = match &args.policy_file {
+                Some(path) => config.with_policy_file(path.clone()),
+                None => config,
+            };
+            serde_json::to_string_pretty(&config)
+        }
         _ => return Err(Failure::Usage(String::from("this runtime has no resolved form"))),
     };
     print(&value.map_err(|e| Failure::Usage(e.to_string()))?)
@@ -418,6 +442,31 @@ fn explain(args: &Args, path: &str, tools: &[String]) -> Result<(), Failure> {
                 print(&format!("{tool}: {verdict}"))?;
             }
         }
+        Document::GeminiCli(document) => {
+            let catalog = GeminiTool::ALL.iter().map(|t| t.name().to_owned());
+            for text in &or_catalog(tools, catalog) {
+                let name: GeminiName = text.parse().map_err(|e: Error| Failure::Usage(e.to_string()))?;
+                if matches!(&name, GeminiName::Mcp(entry) if entry.tool().is_none()) {
+                    return Err(Failure::Usage(format!("{}: name one MCP tool, not a server", Shown(text))));
+                }
+                let shown = name.as_str();
+                let verdict = match &document.selection {
+                    Some(selection) => selection.decide(shown).to_string(),
+                    None => String::from("permitted (no selection; the CLI's defaults apply)"),
+                };
+                let modes: Vec<&str> = ApprovalMode::ALL
+                    .into_iter()
+                    .filter(|mode| {
+                        tool_policy::gemini::offered(document.selection.as_ref(), *mode, &[shown])
+                            .iter()
+                            .any(|n| n == shown)
+                    })
+                    .map(ApprovalMode::as_str)
+                    .collect();
+                let offered = if modes.is_empty() { String::from("no approval mode") } else { modes.join(", ") };
+                print(&format!("{shown}: {verdict}; a headless session offers it in {offered}"))?;
+            }
+        }
         _ => return Err(Failure::Usage(String::from("this runtime cannot be explained"))),
     }
     if refused { Err(Failure::Invalid) } else { Ok(()) }
@@ -445,6 +494,9 @@ fn diff(args: &Args, old: &str, new: &str) -> Result<(), Failure> {
         (Document::ClaudeCode(old), Document::ClaudeCode(new)) => {
             diff_selections(old.selection.as_ref(), new.selection.as_ref())
         }
+        (Document::GeminiCli(old), Document::GeminiCli(new)) => {
+            diff_gemini_selections(old.selection.as_ref(), new.selection.as_ref())
+        }
         _ => return Err(Failure::Usage(String::from("this runtime has no diff"))),
     };
     if args.json {
@@ -457,6 +509,12 @@ fn diff(args: &Args, old: &str, new: &str) -> Result<(), Failure> {
 
 /// `attest`: exit 0 attested, 1 violations, 2 on trouble or nothing to attest.
 fn attest(args: &Args, policy: &str, observed: &str) -> Result<(), Failure> {
+    if args.runtime == Runtime::GeminiCli {
+        return Err(Failure::Usage(format!(
+            "--runtime gemini-cli cannot be attested: the `init` line of Gemini CLI {} lists no tools, and no other output does; check the model requests the host sees instead",
+            gemini_cli::CLI_VERSION
+        )));
+    }
     let document = match load_one(args, policy) {
         Err(Failure::Invalid) => return Err(Failure::Unreadable),
         other => other?,

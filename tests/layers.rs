@@ -2,7 +2,7 @@
 //! way only:
 //!
 //! ```text
-//! text ← catalog ← names ← error ← copilot, claude_code, runtime ← subagents ← review ← json ← copilot_sdk
+//! text ← catalog ← names ← error ← runtime, selection ← copilot, claude_code, gemini_cli ← subagents ← review ← json ← copilot_sdk
 //! ```
 //!
 //! A module is a top-level file or folder of `policy-core/src`; an import is a `crate::…`
@@ -20,13 +20,15 @@ const LAYERS: &[(&str, u8)] = &[
     ("catalog", 1),
     ("names", 2),
     ("error", 3),
-    ("copilot", 4),
-    ("claude_code", 4),
     ("runtime", 4),
-    ("subagents", 5),
-    ("review", 6),
-    ("json", 7),
-    ("copilot_sdk", 8),
+    ("selection", 4),
+    ("copilot", 5),
+    ("claude_code", 5),
+    ("gemini_cli", 5),
+    ("subagents", 6),
+    ("review", 7),
+    ("json", 8),
+    ("copilot_sdk", 9),
 ];
 
 fn layer(module: &str) -> Option<u8> {

@@ -77,3 +77,17 @@ fn the_schema_twin_clause_covers_the_catalog() {
         assert!(names.contains(name), "the schema's qualifiedTwins clause lacks `{name}`");
     }
 }
+
+#[test]
+fn gemini_cli_pins_match_the_catalog() {
+    let found = pins("@google/gemini-cli");
+    assert!(!found.is_empty(), "tests/live/run.sh pins the Gemini CLI it runs");
+    for (file, version) in found {
+        assert_eq!(
+            version,
+            tool_policy::gemini::CLI_VERSION,
+            "{file} pins the Gemini CLI {version}, but the catalog was read from {}: update the catalog with the pin",
+            tool_policy::gemini::CLI_VERSION
+        );
+    }
+}

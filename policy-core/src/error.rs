@@ -28,8 +28,8 @@ pub enum At {
     Tools(Slot),
     /// One item of a selector's `tools` list.
     Tool(Slot, usize),
-    /// One name of a Claude Code selection's list.
-    ClaudeTool(usize),
+    /// One name of a Claude Code or Gemini CLI selection's list.
+    SelectionTool(usize),
     /// One entry of a sub-agent's `tools` list.
     AgentTool(usize),
 }
@@ -43,7 +43,7 @@ impl fmt::Display for At {
             At::Selector(slot) => f.write_str(slot.json_key()),
             At::Tools(slot) => write!(f, "{}/tools", slot.json_key()),
             At::Tool(slot, i) => write!(f, "{}/tools/{i}", slot.json_key()),
-            At::ClaudeTool(i) | At::AgentTool(i) => write!(f, "item {i}"),
+            At::SelectionTool(i) | At::AgentTool(i) => write!(f, "item {i}"),
         }
     }
 }
@@ -235,22 +235,30 @@ pub enum Error {
         /// The limit.
         limit: usize,
     },
-    /// A Claude Code input with no selection in it.
-    NoClaudeSelection,
+    /// A Claude Code or Gemini CLI input with no selection in it.
+    NoSelection {
+        /// The runtime, as messages name it (`Claude Code`).
+        runtime: &'static str,
+    },
     /// A Claude Code selection key at the top of an object that also has `builtin_tools`.
     SelectionBesideHolder {
         /// `disable` or `only`.
         key: String,
     },
-    /// A Claude Code selection that is not exactly one of its three shapes.
-    ClaudeShape,
+    /// A selection that is not exactly one of its three shapes.
+    BadShape {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
+    },
     /// `disable` given a string other than `"*"`.
-    ClaudeDisableString {
+    DisableString {
         /// What was written.
         value: String,
     },
-    /// A name the pinned Claude Code catalog does not have.
-    ClaudeUnknownTool {
+    /// A name the runtime's pinned catalog does not have.
+    UnknownCliTool {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
         /// What was written.
         name: String,
         /// The nearest catalog name, or the canonical name of a differently-cased alias.
@@ -262,10 +270,15 @@ pub enum Error {
         /// The CLI version of the catalog.
         cli_version: &'static str,
     },
-    /// The same Claude Code tool twice (after aliases are rewritten).
-    ClaudeDuplicateTool {
+    /// An MCP entry of a Gemini CLI selection outside the CLI's grammar.
+    BadMcpEntry {
+        /// What was written.
+        name: String,
+    },
+    /// The same tool twice in a selection (after aliases are rewritten).
+    DuplicateCliTool {
         /// The canonical name.
-        canonical: &'static str,
+        canonical: String,
         /// Index of the first occurrence.
         first: usize,
     },
@@ -420,41 +433,48 @@ impl fmt::Display for Error {
                 f,
                 "the document nests deeper than {limit} levels; a policy document is shallow, check that this is the right file"
             ),
-            Error::NoClaudeSelection => write!(
+            Error::NoSelection { runtime } => write!(
                 f,
-                "no Claude Code selection: expected `disable`, `only` or `{HOLDER_KEY}`; write `\"{HOLDER_KEY}\": null` to say there is none"
+                "no {runtime} selection: expected `disable`, `only` or `{HOLDER_KEY}`; write `\"{HOLDER_KEY}\": null` to say there is none"
             ),
             Error::SelectionBesideHolder { key } => write!(
                 f,
                 "`{}` stands beside `{HOLDER_KEY}`, which holds the selection; move it into `{HOLDER_KEY}` or remove it",
                 Shown(key)
             ),
-            Error::ClaudeShape => f.write_str(
-                "a Claude Code selection is exactly one of `{\"disable\": \"*\"}`, `{\"disable\": [names]}` or `{\"only\": [names]}`",
+            Error::BadShape { runtime } => write!(
+                f,
+                "a {runtime} selection is exactly one of `{{\"disable\": \"*\"}}`, `{{\"disable\": [names]}}` or `{{\"only\": [names]}}`",
             ),
-            Error::ClaudeDisableString { value } => write!(
+            Error::DisableString { value } => write!(
                 f,
                 "`disable` takes `\"*\"` or a list of names, not `\"{}\"`; write `\"*\"` to disable every built-in tool",
                 Shown(value)
             ),
-            Error::ClaudeUnknownTool { name, suggestion, removed, catalog, cli_version } => {
+            Error::UnknownCliTool { runtime, name, suggestion, removed, catalog, cli_version } => {
                 let list = join(&mut catalog.iter().copied(), "'", ", ");
                 if *removed {
                     return write!(
                         f,
-                        "'{}' was removed from Claude Code before {cli_version}; write one of its tools instead: [{list}]",
+                        "'{}' was removed from {runtime} before {cli_version}; write one of its tools instead: [{list}]",
                         Shown(name)
                     );
                 }
                 write!(f, "'{}' is not one of [{list}]; ", Shown(name))?;
                 match suggestion {
                     Some(s) => write!(f, "did you mean `{s}`?"),
-                    None => write!(f, "the names are those of Claude Code {cli_version}"),
+                    None => write!(f, "the names are those of {runtime} {cli_version}"),
                 }
             }
-            Error::ClaudeDuplicateTool { canonical, first } => write!(
+            Error::BadMcpEntry { name } => write!(
                 f,
-                "`{canonical}` is listed twice (first at item {first}, counting aliases as their canonical name); remove one"
+                "`{}` is not an MCP entry the Gemini CLI matches: write `mcp_<server>_<tool>` or `mcp_<server>_*` (a server name has no `_`)",
+                Shown(name)
+            ),
+            Error::DuplicateCliTool { canonical, first } => write!(
+                f,
+                "`{}` is listed twice (first at item {first}, counting aliases as their canonical name); remove one",
+                Shown(canonical)
             ),
             Error::UnsupportedRuntime { runtime, supported } => write!(
                 f,
@@ -527,12 +547,12 @@ pub enum Warning {
         /// What it does not do, and the fix.
         detail: Cow<'static, str>,
     },
-    /// A legacy Claude Code name, rewritten to its canonical name.
-    ClaudeAlias {
+    /// A legacy tool name, rewritten to its canonical name.
+    LegacyAlias {
         /// The legacy name written.
         alias: String,
         /// The canonical name it became.
-        canonical: &'static str,
+        canonical: String,
     },
 }
 
@@ -554,7 +574,7 @@ impl fmt::Display for Warning {
                 write!(f, "{lint}: `{}`: {detail}", Shown(subject))
             }
             Warning::Lint { lint, subject: None, detail } => write!(f, "{lint}: {detail}"),
-            Warning::ClaudeAlias { alias, canonical } => write!(
+            Warning::LegacyAlias { alias, canonical } => write!(
                 f,
                 "`{}` is a legacy name of `{canonical}` and is read as `{canonical}`; write `{canonical}`",
                 Shown(alias)

@@ -27,8 +27,11 @@ pub mod names;
 
 pub mod error;
 
+pub mod selection;
+
 pub mod claude_code;
 pub mod copilot;
+pub mod gemini_cli;
 pub mod runtime;
 
 pub mod subagents;
@@ -41,10 +44,7 @@ pub mod json;
 #[cfg_attr(docsrs, doc(cfg(feature = "copilot-sdk")))]
 pub mod copilot_sdk;
 
-pub use claude_code::{
-    ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, NameLookup, SelectionDraft, SelectionShape,
-    ShapeDraft, ShapeValue, offered,
-};
+pub use claude_code::{ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, offered};
 pub use copilot::{
     ClientKey, ClientMode, ClientPool, ClientStorage, Decision, EntryDraft, Policy, PolicyBuilder, PolicyEntry,
     ResolvedPolicy, Selector, SessionToolFilter, SlotDraft, TOOL_FILTER_PRECEDENCE, ToolList, builtin_warning,
@@ -53,12 +53,16 @@ pub use copilot::{
 pub use error::{
     At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors, Lint, Lints, Located, Report, Warning,
 };
+pub use gemini_cli::{ApprovalMode, GeminiCli, GeminiCliConfig, GeminiName, GeminiSelection, McpEntry};
 pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wire_name, is_name_byte, mcp_tool_name};
 pub use review::{
-    Attestation, Change, Host, OfferedTool, PolicyDiff, Violation, attest_claude_code, diff_selections, lint_agents,
-    lint_entry, lint_selection,
+    Attestation, Change, Host, OfferedTool, PolicyDiff, Violation, attest_claude_code, diff_gemini_selections,
+    diff_selections, lint_agents, lint_entry, lint_selection,
 };
 pub use runtime::{Runtime, Spelling};
+pub use selection::{
+    CatalogName, NameLookup, Selection, SelectionDecision, SelectionDraft, SelectionShape, ShapeDraft, ShapeValue,
+};
 pub use subagents::{
     AgentToolName, AgentToolNameError, AgentTools, CustomAgent, DefaultAgent, SessionTool, alias_members,
     check_agent_tool_name, effective_tools, merge_invocation_tools,

@@ -15,8 +15,8 @@ pub enum Runtime {
     ClaudeCode,
     /// The Codex CLI: not supported yet.
     Codex,
-    /// The Gemini CLI: not supported yet.
-    Gemini,
+    /// The Gemini CLI (`builtin_tools`, as settings and a policy file).
+    GeminiCli,
 }
 
 /// How a front door spells runtime names: `claude-code` on the command line, `claude_code`
@@ -31,15 +31,21 @@ pub enum Spelling {
 
 impl Runtime {
     /// Every runtime this library knows of.
-    pub const ALL: [Runtime; 4] = [Runtime::Copilot, Runtime::ClaudeCode, Runtime::Codex, Runtime::Gemini];
+    pub const ALL: [Runtime; 4] = [Runtime::Copilot, Runtime::ClaudeCode, Runtime::Codex, Runtime::GeminiCli];
 
     /// The runtimes a selection can be applied to, on the command line.
-    pub const SUPPORTED_CLI: &'static [&'static str] =
-        &[Runtime::Copilot.spelled(Spelling::Cli), Runtime::ClaudeCode.spelled(Spelling::Cli)];
+    pub const SUPPORTED_CLI: &'static [&'static str] = &[
+        Runtime::Copilot.spelled(Spelling::Cli),
+        Runtime::ClaudeCode.spelled(Spelling::Cli),
+        Runtime::GeminiCli.spelled(Spelling::Cli),
+    ];
 
     /// The runtimes a selection can be applied to, in the macro.
-    pub const SUPPORTED_MACRO: &'static [&'static str] =
-        &[Runtime::Copilot.spelled(Spelling::Macro), Runtime::ClaudeCode.spelled(Spelling::Macro)];
+    pub const SUPPORTED_MACRO: &'static [&'static str] = &[
+        Runtime::Copilot.spelled(Spelling::Macro),
+        Runtime::ClaudeCode.spelled(Spelling::Macro),
+        Runtime::GeminiCli.spelled(Spelling::Macro),
+    ];
 
     /// The command-line spelling.
     pub const fn as_str(self) -> &'static str {
@@ -53,7 +59,8 @@ impl Runtime {
             (Runtime::ClaudeCode, Spelling::Cli) => "claude-code",
             (Runtime::ClaudeCode, Spelling::Macro) => "claude_code",
             (Runtime::Codex, _) => "codex",
-            (Runtime::Gemini, _) => "gemini",
+            (Runtime::GeminiCli, Spelling::Cli) => "gemini-cli",
+            (Runtime::GeminiCli, Spelling::Macro) => "gemini_cli",
         }
     }
 
@@ -87,7 +94,7 @@ impl Runtime {
 
     /// Whether a selection can be applied to this runtime yet.
     pub const fn is_supported(self) -> bool {
-        matches!(self, Runtime::Copilot | Runtime::ClaudeCode)
+        matches!(self, Runtime::Copilot | Runtime::ClaudeCode | Runtime::GeminiCli)
     }
 }
 
@@ -112,13 +119,13 @@ mod tests {
 
     #[test]
     fn unsupported_runtimes_refuse() {
-        assert!(Runtime::Copilot.is_supported() && Runtime::ClaudeCode.is_supported());
+        assert!(Runtime::ALL.iter().all(|r| r.is_supported() == (*r != Runtime::Codex)));
         let error = Runtime::from_name("codex", Spelling::Cli).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot` and `claude-code`"
+            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot`, `claude-code` and `gemini-cli`"
         );
-        assert!(!Runtime::Gemini.is_supported());
+        assert_eq!(Runtime::parse("gemini-cli"), Some(Runtime::GeminiCli));
         assert_eq!(Runtime::parse("claude-code"), Some(Runtime::ClaudeCode));
         assert_eq!(Runtime::parse("claude"), None);
     }
@@ -128,16 +135,16 @@ mod tests {
         assert_eq!(Runtime::from_name("claude_code", Spelling::Macro), Ok(Runtime::ClaudeCode));
         assert_eq!("claude-code".parse::<Runtime>(), Ok(Runtime::ClaudeCode));
         let unknown = Runtime::from_name("codx", Spelling::Cli).unwrap_err().to_string();
-        assert_eq!(unknown, "unknown runtime `codx`; expected `copilot` or `claude-code`");
+        assert_eq!(unknown, "unknown runtime `codx`; expected `copilot`, `claude-code` or `gemini-cli`");
         let unknown = Runtime::from_name("claude-code", Spelling::Macro).unwrap_err().to_string();
         assert_eq!(
             unknown,
-            "unknown runtime `claude-code`; expected `copilot` or `claude_code` (did you mean `claude_code`?)"
+            "unknown runtime `claude-code`; expected `copilot`, `claude_code` or `gemini_cli` (did you mean `claude_code`?)"
         );
         let codex = Runtime::from_name("codex", Spelling::Macro).unwrap_err().to_string();
         assert_eq!(
             codex,
-            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot` and `claude_code`"
+            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot`, `claude_code` and `gemini_cli`"
         );
     }
 }

@@ -1,14 +1,15 @@
 //! Checks an invocation with policy-core's validation and resolution, turning each
 //! `policy_core::At` place back into the span of the token that wrote it.
 
+use policy_core::catalog::claude_code::ClaudeTool;
 use policy_core::names::vocab::{
     ALLOW_MACRO_KEY, CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY, COPILOT_MACRO_KEYS, DISABLE_KEY, ISOLATED, ONLY_KEY,
     RUNTIME_MACRO_KEY, STRICT_MACRO_KEY,
 };
 use policy_core::runtime::{Runtime, Spelling};
 use policy_core::{
-    At, ClaudeCodeSelection, ClientMode, EntryDraft, Error, Lint, Lints, ResolvedPolicy, SelectionDraft, Selector,
-    ShapeDraft, ShapeValue, Slot, SlotDraft, Warning, builtin_warning, lint_entry, lint_selection,
+    At, CatalogName, ClientMode, EntryDraft, Error, GeminiName, Lint, Lints, ResolvedPolicy, Selection, SelectionDraft,
+    Selector, ShapeDraft, ShapeValue, Slot, SlotDraft, Warning, builtin_warning, lint_entry, lint_selection,
 };
 use proc_macro2::Span;
 
@@ -17,11 +18,15 @@ use crate::parse::{Entry, Invocation, Item, Value};
 /// What the invocation resolved to.
 pub enum Checked {
     Copilot(ResolvedPolicy),
-    ClaudeCode {
-        selection: ClaudeCodeSelection,
-        /// Legacy names rewritten, to be reported as warnings.
-        warnings: Vec<(Span, Warning)>,
-    },
+    ClaudeCode(CliChecked<ClaudeTool>),
+    GeminiCli(CliChecked<GeminiName>),
+}
+
+/// A checked Claude Code or Gemini CLI selection.
+pub struct CliChecked<T: CatalogName> {
+    pub selection: Selection<T>,
+    /// Legacy names rewritten, to be reported as warnings.
+    pub warnings: Vec<(Span, Warning)>,
 }
 
 /// Every error of one invocation, combined into one.
@@ -58,7 +63,7 @@ pub fn check(invocation: &Invocation) -> syn::Result<Checked> {
         return Err(errors.0.unwrap_or_else(|| syn::Error::new(Span::call_site(), "unknown runtime")));
     };
     let (keys, other_keys, other_runtime) = match runtime {
-        Runtime::ClaudeCode => (CLAUDE_MACRO_KEYS, COPILOT_MACRO_KEYS, Runtime::Copilot),
+        Runtime::ClaudeCode | Runtime::GeminiCli => (CLAUDE_MACRO_KEYS, COPILOT_MACRO_KEYS, Runtime::Copilot),
         _ => (COPILOT_MACRO_KEYS, CLAUDE_MACRO_KEYS, Runtime::ClaudeCode),
     };
     let other_runtime = other_runtime.spelled(Spelling::Macro);
@@ -81,7 +86,8 @@ pub fn check(invocation: &Invocation) -> syn::Result<Checked> {
     // Lints are compile errors in the strict form; a stable proc macro cannot warn.
     let strict = strict.then_some(allowed);
     match runtime {
-        Runtime::ClaudeCode => claude_code(&get, strict, errors),
+        Runtime::ClaudeCode => cli_selection(&get, strict, errors).map(Checked::ClaudeCode),
+        Runtime::GeminiCli => cli_selection(&get, strict, errors).map(Checked::GeminiCli),
         _ => copilot(&get, strict, errors),
     }
 }
@@ -132,7 +138,7 @@ fn runtime(invocation: &Invocation, errors: &mut Errors) -> Option<Runtime> {
     };
     // policy-core decides which runtimes exist and which can honour a selection.
     match Runtime::from_name(&value, Spelling::Macro) {
-        Ok(runtime @ (Runtime::Copilot | Runtime::ClaudeCode)) => Some(runtime),
+        Ok(runtime @ (Runtime::Copilot | Runtime::ClaudeCode | Runtime::GeminiCli)) => Some(runtime),
         Ok(other) => {
             // A runtime policy-core supports but this macro has no grammar for yet.
             let error = Error::UnsupportedRuntime {
@@ -284,13 +290,14 @@ fn copilot<'e>(
     errors.finish(|| entry.map_or(ResolvedPolicy::DEFAULT, |entry| entry.resolve())).map(Checked::Copilot)
 }
 
-fn claude_code<'e>(
+fn cli_selection<'e, T: CatalogName>(
     get: &impl Fn(&str) -> Option<&'e Entry>,
     strict: Option<Lints>,
     mut errors: Errors,
-) -> syn::Result<Checked> {
+) -> syn::Result<CliChecked<T>> {
     let (only, disable) = (get(ONLY_KEY), get(DISABLE_KEY));
-    if let Err(error) = ShapeDraft::one_key(only.is_some(), disable.is_some()) {
+    let shape_error = Error::BadShape { runtime: T::RUNTIME };
+    if let Err(error) = ShapeDraft::one_key(only.is_some(), disable.is_some(), T::RUNTIME) {
         // Entries live in one Vec, so address order is the order they were written.
         let span = match (only, disable) {
             (Some(a), Some(b)) => std::cmp::max_by_key(a, b, |e| std::ptr::from_ref(*e)).key.span(),
@@ -299,7 +306,7 @@ fn claude_code<'e>(
         return Err(errors.fail(span, &error));
     }
     let Some(entry) = only.or(disable) else {
-        return Err(errors.fail(Span::call_site(), &Error::ClaudeShape));
+        return Err(errors.fail(Span::call_site(), &shape_error));
     };
     let text = match &entry.value {
         Value::Str(lit) => Some(lit.value()),
@@ -320,9 +327,9 @@ fn claude_code<'e>(
     };
     let draft = SelectionDraft { shape, names: values.iter().map(Option::as_deref).collect() };
     let (mut found_errors, mut found_warnings) = (Vec::new(), Vec::new());
-    let selection = draft.check(&mut found_errors, &mut found_warnings);
+    let selection = draft.check::<T>(&mut found_errors, &mut found_warnings);
     let span_of = |place: At| match place {
-        At::ClaudeTool(index) => item_span(items, index, entry.value.span()),
+        At::SelectionTool(index) => item_span(items, index, entry.value.span()),
         _ => entry.value.span(),
     };
     for (place, error) in found_errors {
@@ -330,8 +337,11 @@ fn claude_code<'e>(
     }
     let mut warnings = Vec::new();
     if let (Some(allowed), Some(selection)) = (strict, &selection) {
-        if let Some(warning) = lint_selection(selection).filter(|w| !w.lint().is_some_and(|l| allowed.contains(l))) {
-            errors.push(entry.value.span(), &Error::Strict(warning));
+        for (item, warning) in lint_selection(selection) {
+            if !warning.lint().is_some_and(|l| allowed.contains(l)) {
+                let span = item.map_or_else(|| entry.value.span(), |i| item_span(items, i, entry.value.span()));
+                errors.push(span, &Error::Strict(warning));
+            }
         }
     }
     for (place, warning) in found_warnings {
@@ -343,7 +353,7 @@ fn claude_code<'e>(
     }
     match (errors.0, selection) {
         (Some(error), _) => Err(error),
-        (None, Some(selection)) => Ok(Checked::ClaudeCode { selection, warnings }),
-        (None, None) => Err(syn::Error::new(entry.value.span(), Error::ClaudeShape)),
+        (None, Some(selection)) => Ok(CliChecked { selection, warnings }),
+        (None, None) => Err(syn::Error::new(entry.value.span(), shape_error)),
     }
 }

@@ -1,8 +1,9 @@
 //! Emits the checked value as `const` items: no run-time work, no allocation, usable in
 //! `const` and `static` items. Every path goes through the caller's `$crate`.
 
-use policy_core::catalog::claude_code::ClaudeTool;
-use policy_core::{ClaudeCodeSelection, ClientMode, ResolvedPolicy, SelectionShape, ToolList, WireName};
+use policy_core::{
+    CatalogName, ClientMode, GeminiName, ResolvedPolicy, Selection, SelectionShape, ToolList, Warning, WireName,
+};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
@@ -22,23 +23,45 @@ pub fn expand(krate: &TokenStream, checked: &Checked) -> TokenStream {
 fn expand_value(private: &TokenStream, checked: &Checked) -> TokenStream {
     match checked {
         Checked::Copilot(policy) => copilot(private, policy),
-        Checked::ClaudeCode { selection, warnings } => {
-            let value = claude_code(private, selection);
-            // A stable proc macro cannot warn; a deprecated item used on the token's span is
-            // the compiler's own warning, under the name `legacy_claude_code_tool_name`.
-            let warnings = warnings.iter().map(|(span, warning)| {
-                let name = format_ident!("legacy_claude_code_tool_name", span = *span);
-                let note = warning.to_string();
-                quote_spanned! {*span=> {
-                    #[deprecated(note = #note)]
-                    #[allow(non_upper_case_globals)]
-                    const #name: () = ();
-                    let () = #name;
-                }}
+        Checked::ClaudeCode(checked) => {
+            let ty = quote!(#private::ClaudeCodeSelection);
+            let value = cli_selection(&ty, &quote!(#private::ClaudeTool), &checked.selection, |tool| {
+                let variant = format_ident!("{}", format!("{tool:?}"));
+                quote!(#private::ClaudeTool::#variant)
             });
-            quote!({ #(#warnings)* #value })
+            with_warnings(&value, &checked.warnings, "legacy_claude_code_tool_name")
+        }
+        Checked::GeminiCli(checked) => {
+            let ty = quote!(#private::GeminiSelection);
+            let value = cli_selection(&ty, &quote!(#private::GeminiName), &checked.selection, |name| match name {
+                GeminiName::Builtin(tool) => {
+                    let variant = format_ident!("{}", format!("{tool:?}"));
+                    quote!(#private::GeminiName::Builtin(#private::GeminiTool::#variant))
+                }
+                GeminiName::Mcp(entry) => {
+                    let text = entry.as_str();
+                    quote!(#private::GeminiName::Mcp(#private::McpEntry::__from_static(#text)))
+                }
+            });
+            with_warnings(&value, &checked.warnings, "legacy_gemini_cli_tool_name")
         }
     }
+}
+
+/// A stable proc macro cannot warn; a deprecated item used on the token's span is the
+/// compiler's own warning, under `name`.
+fn with_warnings(value: &TokenStream, warnings: &[(Span, Warning)], name: &str) -> TokenStream {
+    let warnings = warnings.iter().map(|(span, warning)| {
+        let name = format_ident!("{}", name, span = *span);
+        let note = warning.to_string();
+        quote_spanned! {*span=> {
+            #[deprecated(note = #note)]
+            #[allow(non_upper_case_globals)]
+            const #name: () = ();
+            let () = #name;
+        }}
+    });
+    quote!({ #(#warnings)* #value })
 }
 
 fn copilot(private: &TokenStream, policy: &ResolvedPolicy) -> TokenStream {
@@ -75,27 +98,27 @@ fn copilot(private: &TokenStream, policy: &ResolvedPolicy) -> TokenStream {
     })
 }
 
-fn claude_code(private: &TokenStream, selection: &ClaudeCodeSelection) -> TokenStream {
-    let tools = |tools: &[ClaudeTool]| {
-        let variants = tools.iter().map(|tool| format_ident!("{}", format!("{tool:?}")));
+fn cli_selection<T: CatalogName>(
+    ty: &TokenStream,
+    elem: &TokenStream,
+    selection: &Selection<T>,
+    tool: impl Fn(&T) -> TokenStream,
+) -> TokenStream {
+    let list = |only: bool, tools: &[T]| {
+        let tools = tools.iter().map(&tool);
         let name = format_ident!("TOOLS", span = Span::mixed_site());
-        (quote!(const #name: &[#private::ClaudeTool] = &[#(#private::ClaudeTool::#variants),*];), name)
+        let item = quote!(const #name: &[#elem] = &[#(#tools),*];);
+        (item, quote!(#ty::__checked(#only, #name)))
     };
     let selection_name = format_ident!("SELECTION", span = Span::mixed_site());
     let (item, value) = match selection.shape() {
-        SelectionShape::Disable(list) => {
-            let (item, name) = tools(list);
-            (item, quote!(#private::ClaudeCodeSelection::__disable(#name)))
-        }
-        SelectionShape::Only(list) => {
-            let (item, name) = tools(list);
-            (item, quote!(#private::ClaudeCodeSelection::__only(#name)))
-        }
-        _ => (TokenStream::new(), quote!(#private::ClaudeCodeSelection::DISABLE_ALL)),
+        SelectionShape::Disable(tools) => list(false, tools),
+        SelectionShape::Only(tools) => list(true, tools),
+        _ => (TokenStream::new(), quote!(#ty::DISABLE_ALL)),
     };
     quote!({
         #item
-        const #selection_name: #private::ClaudeCodeSelection = #value;
+        const #selection_name: #ty = #value;
         #selection_name
     })
 }

@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Live conformance against the real pinned CLIs, on loopback only.
 #
-#   bash tests/live/run.sh [--cases FILE] [--only copilot|claude-code]
+#   bash tests/live/run.sh [--cases FILE] [--only copilot|claude-code|gemini-cli]
 #
 # 1. installs the pinned CLIs with npm into $TOOL_POLICY_LIVE_CACHE
 #    (default ~/.cache/tool-policy-live): @github/copilot@1.0.102 (with its
-#    @github/copilot-linux-x64 binary) and @anthropic-ai/claude-code@2.1.332;
+#    @github/copilot-linux-x64 binary), @anthropic-ai/claude-code@2.1.332 and
+#    @google/gemini-cli@0.61.0;
 # 2. builds the Rust harness (tests/live, outside the workspace);
 # 3. runs every case inside a fresh network namespace with only loopback
-#    (`unshare -n`): fake OpenAI-compatible and Anthropic servers on 127.0.0.1,
+#    (`unshare -n`): fake OpenAI-compatible, Anthropic and Gemini servers on 127.0.0.1,
 #    an MCP echo server, a fresh HOME per run;
 # 4. ends with the lines
 #    attestation: N sessions attested, M of K controls caught
-#    cases run: copilot N of M given, claude-code N of M given
-#    live conformance: copilot N cases, M mismatches; claude-code N cases, M mismatches
+#    cases run: copilot N of M given, claude-code N of M given, gemini-cli N of M given
+#    live conformance: copilot N cases, M mismatches; ...; gemini-cli N cases, M mismatches
 #    and exits non-zero on any mismatch, failed attestation, or case that did not run;
 # 5. writes tests/live/RESULTS.md from that output, naming the cases new since the last run.
 set -euo pipefail
@@ -21,21 +22,26 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cache=${TOOL_POLICY_LIVE_CACHE:-$HOME/.cache/tool-policy-live}
 copilot_version=1.0.102
 claude_version=2.1.332
+gemini_version=0.61.0
 
 mkdir -p "$cache"
 installed() { node -p "require('$cache/node_modules/$1/package.json').version" 2>/dev/null || true; }
 if [ "$(installed @github/copilot)" != "$copilot_version" ] ||
   [ "$(installed @github/copilot-linux-x64)" != "$copilot_version" ] ||
-  [ "$(installed @anthropic-ai/claude-code)" != "$claude_version" ]; then
+  [ "$(installed @anthropic-ai/claude-code)" != "$claude_version" ] ||
+  [ "$(installed @google/gemini-cli)" != "$gemini_version" ]; then
   echo "run.sh: installing the pinned CLIs into $cache" >&2
   (cd "$cache" && { [ -f package.json ] || npm init -y >/dev/null; } &&
     npm install --no-audit --no-fund --save-exact --loglevel=error \
-      @github/copilot@1.0.102 @github/copilot-linux-x64@1.0.102 @anthropic-ai/claude-code@2.1.332 >&2)
+      @github/copilot@1.0.102 @github/copilot-linux-x64@1.0.102 @anthropic-ai/claude-code@2.1.332 \
+      @google/gemini-cli@0.61.0 >&2)
 fi
 copilot="$cache/node_modules/@github/copilot-linux-x64/copilot"
 claude="$cache/node_modules/@anthropic-ai/claude-code-linux-x64/claude"
 test -x "$copilot" || { echo "run.sh: no Copilot CLI binary at $copilot" >&2; exit 2; }
 test -x "$claude" || { echo "run.sh: no Claude Code binary at $claude" >&2; exit 2; }
+gemini="$cache/node_modules/.bin/gemini"
+test -x "$gemini" || { echo "run.sh: no Gemini CLI at $gemini" >&2; exit 2; }
 
 echo "run.sh: building the harness" >&2
 # The SDK's `runtime` feature (for `Client::start`) downloads a CLI in its build script
@@ -52,7 +58,7 @@ output="$scratch/output.txt"
 trap 'rm -rf "$scratch"' EXIT
 status=0
 unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
-  "$harness" --copilot "$copilot" --claude "$claude" --scratch "$scratch" "$@" | tee "$output" || status=$?
+  "$harness" --copilot "$copilot" --claude "$claude" --gemini "$gemini" --scratch "$scratch" "$@" | tee "$output" || status=$?
 
 # The run writes its own record: tests/live/RESULTS.md, with the cases new since the last one.
 results="$here/RESULTS.md"
@@ -64,7 +70,7 @@ fi
 {
   echo "# Live conformance: last run"
   echo
-  echo "Pins: Copilot CLI $copilot_version (driven through \`github-copilot-sdk\` 1.0.29-preview.4), Claude Code CLI $claude_version."
+  echo "Pins: Copilot CLI $copilot_version (driven through \`github-copilot-sdk\` 1.0.29-preview.4), Claude Code CLI $claude_version, Gemini CLI $gemini_version."
   echo "Written by \`bash tests/live/run.sh $*\` on $(date -u +%Y-%m-%d), inside \`unshare -n\` (loopback only); exit status $status."
   echo
   echo "Cases new since the previous run:"

@@ -4,45 +4,9 @@
 /// The Claude Code CLI version the catalog was read from.
 pub const CLI_VERSION: &str = "2.1.332";
 
-macro_rules! catalog {
-    ($($variant:ident = $name:literal,)*) => {
-        /// A canonical built-in tool of the pinned Claude Code CLI.
-        ///
-        /// A newer CLI adds tools: the enum is `#[non_exhaustive]`, so a catalog update is not
-        /// a breaking change for code that matches on it.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[non_exhaustive]
-        #[allow(missing_docs)]
-        pub enum ClaudeTool {
-            $($variant,)*
-        }
-
-        impl ClaudeTool {
-            /// Every canonical tool, in catalog order.
-            pub const ALL: &'static [ClaudeTool] = &[$(ClaudeTool::$variant,)*];
-
-            /// Every canonical name, in catalog order.
-            pub const NAMES: &'static [&'static str] = &[$($name,)*];
-
-            /// The name the CLI knows it by.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(ClaudeTool::$variant => $name,)*
-                }
-            }
-
-            /// The tool with exactly this canonical name (case-sensitive).
-            pub fn from_canonical(name: &str) -> Option<ClaudeTool> {
-                match name {
-                    $($name => Some(ClaudeTool::$variant),)*
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
 catalog! {
+    /// A canonical built-in tool of the pinned Claude Code CLI.
+    ClaudeTool;
     Agent = "Agent",
     Artifact = "Artifact",
     AskUserQuestion = "AskUserQuestion",

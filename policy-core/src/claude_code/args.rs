@@ -4,8 +4,9 @@
 
 use serde::ser::SerializeStruct;
 
-use super::selection::{ClaudeCodeSelection, SelectionShape};
+use super::selection::ClaudeCodeSelection;
 use crate::catalog::claude_code::{CLI_VERSION, ClaudeTool};
+use crate::selection::SelectionShape;
 use crate::text;
 
 impl ClaudeCodeSelection {

@@ -3,53 +3,36 @@
 //! then offers. The arguments the CLI receives are built in
 //! [`ClaudeCodeArgs`](crate::claude_code::ClaudeCodeArgs).
 
-use std::borrow::Cow;
 use std::fmt;
 
 use crate::catalog::claude_code::{ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH};
-use crate::error::{At, Error, Warning};
-use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY};
-use crate::text::did_you_mean;
-
-/// How a written name resolves against the catalog.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NameLookup {
-    /// A canonical name.
-    Canonical(ClaudeTool),
-    /// A legacy alias of this tool.
-    Alias(ClaudeTool),
-}
-
-impl NameLookup {
-    /// The tool, whichever way it was named.
-    pub fn tool(self) -> ClaudeTool {
-        match self {
-            NameLookup::Canonical(tool) | NameLookup::Alias(tool) => tool,
-        }
-    }
-}
+use crate::error::Error;
+use crate::selection::{CatalogName, NameLookup, Pinned, Selection, SelectionDecision, SelectionShape};
 
 impl ClaudeTool {
     /// Looks a written name up: canonical, alias, or an error with a did-you-mean.
-    pub fn lookup(name: &str) -> Result<NameLookup, Error> {
-        if let Some(tool) = ClaudeTool::from_canonical(name) {
-            return Ok(NameLookup::Canonical(tool));
-        }
-        if let Some((_, tool)) = ALIASES.iter().find(|(alias, _)| *alias == name) {
-            return Ok(NameLookup::Alias(*tool));
-        }
-        let removed = REMOVED.contains(&name);
-        // A wrong-case alias (`task`) suggests the tool it stands for (`Agent`).
-        let candidates = ClaudeTool::NAMES.iter().copied().chain(ALIASES.iter().map(|(alias, _)| *alias));
-        let suggestion = if removed { None } else { did_you_mean(name, candidates) };
-        let suggestion = suggestion.map(|s| ALIASES.iter().find(|(alias, _)| *alias == s).map_or(s, |(_, t)| t.name()));
-        Err(Error::ClaudeUnknownTool {
-            name: name.to_owned(),
-            suggestion,
-            removed,
-            catalog: ClaudeTool::NAMES,
+    pub fn lookup(name: &str) -> Result<NameLookup<ClaudeTool>, Error> {
+        let pinned = Pinned {
+            runtime: <ClaudeTool as CatalogName>::RUNTIME,
             cli_version: CLI_VERSION,
-        })
+            names: ClaudeTool::NAMES,
+            aliases: ALIASES,
+            removed: REMOVED,
+        };
+        pinned.lookup(name, ClaudeTool::from_canonical(name), ClaudeTool::name)
+    }
+}
+
+impl CatalogName for ClaudeTool {
+    const RUNTIME: &'static str = "Claude Code";
+    const CLI_VERSION: &'static str = CLI_VERSION;
+
+    fn lookup(name: &str) -> Result<NameLookup<ClaudeTool>, Error> {
+        ClaudeTool::lookup(name)
+    }
+
+    fn name(&self) -> &str {
+        ClaudeTool::name(*self)
     }
 }
 
@@ -68,80 +51,11 @@ impl std::str::FromStr for ClaudeTool {
     }
 }
 
-/// A Claude Code `builtin_tools` selection: exactly one of three shapes, never naming a
-/// tool twice. Only the checks of a front door (the macro, [`ClaudeCode`], the JSON reader,
-/// `Deserialize`) make one; [`ClaudeCodeSelection::shape`] reads it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ClaudeCodeSelection(Repr);
+/// A Claude Code `builtin_tools` selection (SPEC §2).
+pub type ClaudeCodeSelection = Selection<ClaudeTool>;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Repr {
-    DisableAll,
-    Disable(Cow<'static, [ClaudeTool]>),
-    Only(Cow<'static, [ClaudeTool]>),
-}
-
-/// What a selection says: one of its three shapes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SelectionShape<'a> {
-    /// `{"disable": "*"}`: no built-in tool.
-    DisableAll,
-    /// `{"disable": [names]}`: the CLI's defaults less these.
-    Disable(&'a [ClaudeTool]),
-    /// `{"only": [names]}`: exactly these (`[]`: none).
-    Only(&'a [ClaudeTool]),
-}
-
-impl ClaudeCodeSelection {
-    /// `{"disable": "*"}`.
-    pub const DISABLE_ALL: ClaudeCodeSelection = ClaudeCodeSelection(Repr::DisableAll);
-
-    /// The selection's shape and names.
-    pub fn shape(&self) -> SelectionShape<'_> {
-        match &self.0 {
-            Repr::DisableAll => SelectionShape::DisableAll,
-            Repr::Disable(tools) => SelectionShape::Disable(tools),
-            Repr::Only(tools) => SelectionShape::Only(tools),
-        }
-    }
-
-    /// Macro plumbing: `{"only": tools}` from the macro's checked list.
-    ///
-    /// # Panics
-    ///
-    /// When a tool is listed twice (the macro never emits that); in a `const` item that is a
-    /// compile error.
-    #[doc(hidden)]
-    #[track_caller]
-    pub const fn __only(tools: &'static [ClaudeTool]) -> ClaudeCodeSelection {
-        assert!(listed_once(tools), "a Claude Code selection names each tool once");
-        ClaudeCodeSelection(Repr::Only(Cow::Borrowed(tools)))
-    }
-
-    /// Macro plumbing: `{"disable": tools}`; see [`ClaudeCodeSelection::__only`].
-    #[doc(hidden)]
-    #[track_caller]
-    pub const fn __disable(tools: &'static [ClaudeTool]) -> ClaudeCodeSelection {
-        assert!(listed_once(tools), "a Claude Code selection names each tool once");
-        ClaudeCodeSelection(Repr::Disable(Cow::Borrowed(tools)))
-    }
-}
-
-impl serde::Serialize for ClaudeCodeSelection {
-    /// Its own JSON form: `{"only": [...]}`, `{"disable": [...]}` or `{"disable": "*"}`.
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use crate::names::vocab::ONLY_KEY;
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(1))?;
-        match self.shape() {
-            SelectionShape::DisableAll => map.serialize_entry(DISABLE_KEY, DISABLE_ALL)?,
-            SelectionShape::Disable(tools) => map.serialize_entry(DISABLE_KEY, tools)?,
-            SelectionShape::Only(tools) => map.serialize_entry(ONLY_KEY, tools)?,
-        }
-        map.end()
-    }
-}
+/// What a Claude Code selection says of one tool.
+pub type ClaudeDecision = SelectionDecision;
 
 impl serde::Serialize for ClaudeTool {
     /// The canonical name.
@@ -150,110 +64,38 @@ impl serde::Serialize for ClaudeTool {
     }
 }
 
-/// Whether no tool stands twice in `tools`.
-const fn listed_once(tools: &[ClaudeTool]) -> bool {
-    let mut i = 0;
-    while i < tools.len() {
-        let mut j = i + 1;
-        while j < tools.len() {
-            if tools[i] as usize == tools[j] as usize {
-                return false;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    true
-}
-
 /// Constructors for code that composes selections.
 pub struct ClaudeCode;
 
 impl ClaudeCode {
     /// `{"disable": "*"}`.
     pub const fn disable_all() -> ClaudeCodeSelection {
-        ClaudeCodeSelection::DISABLE_ALL
+        Selection::DISABLE_ALL
     }
 
-    /// `{"only": [...]}`. Duplicates are collapsed to their first occurrence, which
-    /// changes nothing the CLI offers; [`ClaudeCodeSelection::from_json`] refuses them.
+    /// `{"only": [...]}`; see [`Selection::only`].
     pub fn only(tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeCodeSelection {
-        ClaudeCodeSelection(Repr::Only(dedup(tools).into()))
+        Selection::only(tools)
     }
 
-    /// `{"disable": [...]}`, duplicates collapsed as for [`ClaudeCode::only`].
+    /// `{"disable": [...]}`; see [`Selection::disable`].
     pub fn disable(tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeCodeSelection {
-        ClaudeCodeSelection(Repr::Disable(dedup(tools).into()))
+        Selection::disable(tools)
     }
 }
 
-fn dedup(tools: impl IntoIterator<Item = ClaudeTool>) -> Vec<ClaudeTool> {
-    let mut out: Vec<ClaudeTool> = Vec::new();
-    for tool in tools {
-        if !out.contains(&tool) {
-            out.push(tool);
-        }
-    }
-    out
-}
-
-/// What the selection says of one tool.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ClaudeDecision {
-    /// Listed in `only`.
-    PermittedByOnly,
-    /// Not named in `disable`; the CLI's own defaults decide whether it appears.
-    PermittedNotDisabled,
-    /// `disable: "*"`.
-    DisabledByWildcard,
-    /// Named in `disable`.
-    Disabled,
-    /// Not named, but `disable` names `Bash`, and the CLI removes the tools that run code the
-    /// way Bash does with it (`Monitor`, `PowerShell`).
-    DisabledWithBash,
-    /// `only` does not list it.
-    NotInOnly,
-}
-
-impl ClaudeDecision {
-    /// Whether the selection lets the tool through.
-    pub fn is_permitted(self) -> bool {
-        matches!(self, ClaudeDecision::PermittedByOnly | ClaudeDecision::PermittedNotDisabled)
-    }
-}
-
-impl fmt::Display for ClaudeDecision {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ClaudeDecision::PermittedByOnly => "permitted (listed in `only`)",
-            ClaudeDecision::PermittedNotDisabled => {
-                "permitted (not disabled; offered when the CLI offers it by default)"
-            }
-            ClaudeDecision::DisabledByWildcard => "not permitted (`disable: \"*\"`)",
-            ClaudeDecision::Disabled => "not permitted (listed in `disable`)",
-            ClaudeDecision::DisabledWithBash => {
-                "not permitted (`disable` names `Bash`, and the CLI removes the tools that run code the way Bash does with it)"
-            }
-            ClaudeDecision::NotInOnly => "not permitted (not listed in `only`)",
-        })
-    }
-}
-
-impl ClaudeCodeSelection {
-    /// What the selection says of `tool`.
+impl Selection<ClaudeTool> {
+    /// What the selection says of `tool`, with the CLI's Bash rule.
     pub fn decide(&self, tool: ClaudeTool) -> ClaudeDecision {
         match self.shape() {
-            SelectionShape::DisableAll => ClaudeDecision::DisabledByWildcard,
-            SelectionShape::Disable(tools) if tools.contains(&tool) => ClaudeDecision::Disabled,
             SelectionShape::Disable(tools)
-                if tools.contains(&ClaudeTool::Bash) && RUN_CODE_WITH_BASH.contains(&tool) =>
+                if !tools.contains(&tool)
+                    && tools.contains(&ClaudeTool::Bash)
+                    && RUN_CODE_WITH_BASH.contains(&tool) =>
             {
                 ClaudeDecision::DisabledWithBash
             }
-            SelectionShape::Disable(_) => ClaudeDecision::PermittedNotDisabled,
-            SelectionShape::Only(tools) if tools.contains(&tool) => ClaudeDecision::PermittedByOnly,
-            SelectionShape::Only(_) => ClaudeDecision::NotInOnly,
+            _ => self.decide_by(|listed| *listed == tool),
         }
     }
 
@@ -289,120 +131,6 @@ pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool])
     ClaudeTool::ALL.iter().copied().filter(is_offered).collect()
 }
 
-/// Front-door plumbing: which shape a selection was written in, before its names are checked.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShapeDraft {
-    /// `disable: "*"`.
-    DisableAll,
-    /// `disable: [...]`.
-    Disable,
-    /// `only: [...]`.
-    Only,
-}
-
-/// How a front door saw the value of `only` or `disable`.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub enum ShapeValue<'a> {
-    /// A string.
-    Str(&'a str),
-    /// A list.
-    List,
-    /// Anything else, named as the front door names it.
-    Other(&'static str),
-}
-
-impl ShapeDraft {
-    /// The shape rule of SPEC §2, for the one key given (`only` or `disable`): `disable`
-    /// takes `"*"` or a list, `only` a list. That exactly one key is given is checked by
-    /// [`ShapeDraft::one_key`].
-    pub fn of(key: &str, value: ShapeValue<'_>) -> Result<ShapeDraft, Error> {
-        let disable = key == DISABLE_KEY;
-        match value {
-            ShapeValue::Str(DISABLE_ALL) if disable => Ok(ShapeDraft::DisableAll),
-            ShapeValue::Str(other) if disable => Err(Error::ClaudeDisableString { value: other.to_owned() }),
-            ShapeValue::List if disable => Ok(ShapeDraft::Disable),
-            ShapeValue::List => Ok(ShapeDraft::Only),
-            ShapeValue::Str(_) | ShapeValue::Other(_) => Err(Error::WrongType {
-                expected: if disable { "`\"*\"` or a list of tool names" } else { "a list of tool names" },
-                found: match value {
-                    ShapeValue::Other(found) => found,
-                    _ => "a string",
-                },
-            }),
-        }
-    }
-
-    /// Exactly one of `only` and `disable` (SPEC §2), given whether each was written.
-    pub fn one_key(only: bool, disable: bool) -> Result<(), Error> {
-        if only == disable { Err(Error::ClaudeShape) } else { Ok(()) }
-    }
-}
-
-/// Front-door plumbing: a selection as a front door read it; `None` marks a name already
-/// refused (non-string).
-#[doc(hidden)]
-#[derive(Clone, Debug)]
-pub struct SelectionDraft<'a> {
-    /// The shape.
-    pub shape: ShapeDraft,
-    /// The names, for the list shapes.
-    pub names: Vec<Option<&'a str>>,
-}
-
-impl SelectionDraft<'_> {
-    /// Checks every name against the catalog: unknown and removed names and duplicates are
-    /// errors, aliases are rewritten with a warning.
-    pub fn check(
-        &self,
-        errors: &mut Vec<(At, Error)>,
-        warnings: &mut Vec<(At, Warning)>,
-    ) -> Option<ClaudeCodeSelection> {
-        if self.shape == ShapeDraft::DisableAll {
-            return Some(ClaudeCodeSelection::DISABLE_ALL);
-        }
-        let before = errors.len();
-        let mut tools: Vec<ClaudeTool> = Vec::with_capacity(self.names.len());
-        let mut first_index: Vec<usize> = Vec::with_capacity(self.names.len());
-        let mut complete = true;
-        for (i, name) in self.names.iter().enumerate() {
-            let Some(name) = name else {
-                complete = false;
-                continue;
-            };
-            match ClaudeTool::lookup(name) {
-                Ok(found) => {
-                    let tool = found.tool();
-                    if let NameLookup::Alias(canonical) = found {
-                        warnings.push((
-                            At::ClaudeTool(i),
-                            Warning::ClaudeAlias { alias: (*name).to_owned(), canonical: canonical.name() },
-                        ));
-                    }
-                    if let Some(at) = tools.iter().position(|t| *t == tool) {
-                        errors.push((
-                            At::ClaudeTool(i),
-                            Error::ClaudeDuplicateTool { canonical: tool.name(), first: first_index[at] },
-                        ));
-                    } else {
-                        tools.push(tool);
-                        first_index.push(i);
-                    }
-                }
-                Err(error) => errors.push((At::ClaudeTool(i), error)),
-            }
-        }
-        if errors.len() != before || !complete {
-            return None;
-        }
-        Some(match self.shape {
-            ShapeDraft::Disable => ClaudeCodeSelection(Repr::Disable(tools.into())),
-            _ => ClaudeCodeSelection(Repr::Only(tools.into())),
-        })
-    }
-}
-
 impl<'de> serde::Deserialize<'de> for ClaudeTool {
     /// A canonical name, or a legacy alias read as its canonical tool.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<ClaudeTool, D::Error> {
@@ -421,7 +149,7 @@ mod tests {
         assert_eq!(ClaudeTool::lookup("Read"), Ok(NameLookup::Canonical(ClaudeTool::Read)));
         assert_eq!(ClaudeTool::lookup("Task"), Ok(NameLookup::Alias(ClaudeTool::Agent)));
         let suggestion = |name: &str| match ClaudeTool::lookup(name) {
-            Err(Error::ClaudeUnknownTool { suggestion, .. }) => suggestion,
+            Err(Error::UnknownCliTool { suggestion, .. }) => suggestion,
             other => panic!("{other:?}"),
         };
         assert_eq!(suggestion("Glob2"), Some("Glob"));
@@ -431,25 +159,6 @@ mod tests {
         assert_eq!(suggestion("MultiEdit"), None, "removed names are said to be removed");
         assert_eq!("Task".parse::<ClaudeTool>(), Ok(ClaudeTool::Agent));
         assert!("Bogus".parse::<ClaudeTool>().is_err());
-    }
-
-    #[test]
-    fn the_shape_rule() {
-        assert_eq!(ShapeDraft::of("disable", ShapeValue::Str("*")), Ok(ShapeDraft::DisableAll));
-        assert_eq!(ShapeDraft::of("disable", ShapeValue::List), Ok(ShapeDraft::Disable));
-        assert_eq!(ShapeDraft::of("only", ShapeValue::List), Ok(ShapeDraft::Only));
-        assert_eq!(
-            ShapeDraft::of("disable", ShapeValue::Str("all")),
-            Err(Error::ClaudeDisableString { value: "all".into() })
-        );
-        assert!(matches!(
-            ShapeDraft::of("only", ShapeValue::Str("*")),
-            Err(Error::WrongType { found: "a string", .. })
-        ));
-        assert!(matches!(ShapeDraft::of("only", ShapeValue::Other("a number")), Err(Error::WrongType { .. })));
-        assert_eq!(ShapeDraft::one_key(true, true), Err(Error::ClaudeShape));
-        assert_eq!(ShapeDraft::one_key(false, false), Err(Error::ClaudeShape));
-        assert!(ShapeDraft::one_key(true, false).is_ok());
     }
 
     #[test]

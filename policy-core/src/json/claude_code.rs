@@ -1,41 +1,66 @@
-//! Claude Code selections (SPEC §2): the selection itself (`{"only": [...]}`), or an agent
-//! object holding it under `builtin_tools`, where `null` says "no selection".
+//! Claude Code and Gemini CLI selections (SPEC §2, §5): the selection itself
+//! (`{"only": [...]}`), or an agent object holding it under `builtin_tools`, where `null`
+//! says "no selection". One reader for both, parameterised by the runtime's catalog.
 
 use std::borrow::Cow;
 
 use super::options::{LoadError, Options};
 use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::claude_code::selection::{ClaudeCodeSelection, SelectionDraft, ShapeDraft, ShapeValue};
+use crate::catalog::claude_code::ClaudeTool;
+use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::error::{At, Error, Located, Warning};
+use crate::gemini_cli::{GeminiName, GeminiSelection};
 use crate::names::vocab::{DISABLE_KEY, HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
 use crate::review::lints::lint_selection;
+use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, ShapeValue};
 use crate::text::{did_you_mean, near_miss};
 
-/// A read Claude Code selection.
+/// A read Claude Code or Gemini CLI selection.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct ClaudeCodeDocument {
+pub struct SelectionDocument<T: CatalogName> {
     /// The selection; `None` only when the document says `"builtin_tools": null`.
-    pub selection: Option<ClaudeCodeSelection>,
+    pub selection: Option<Selection<T>>,
     /// Legacy names rewritten (at most [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)).
     pub warnings: Vec<Located<Warning>>,
     /// How many warnings there were beyond `warnings`.
     pub omitted_warnings: usize,
 }
 
-/// Reads a selection, or an object holding one under `builtin_tools`.
+/// A read Claude Code selection.
+pub type ClaudeCodeDocument = SelectionDocument<ClaudeTool>;
+
+/// A read Gemini CLI selection.
+pub type GeminiDocument = SelectionDocument<GeminiName>;
+
+/// Reads a Claude Code selection, or an object holding one under `builtin_tools`.
 pub fn load_claude_code(text: &str) -> Result<ClaudeCodeDocument, LoadError> {
-    load_claude_code_with(text, Options::default())
+    load_selection(text, Options::default())
 }
 
 /// [`load_claude_code`] with options (strict mode refuses legacy aliases).
 pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeDocument, LoadError> {
+    load_selection(text, options)
+}
+
+/// Reads a Gemini CLI selection, or an object holding one under `builtin_tools`.
+pub fn load_gemini_cli(text: &str) -> Result<GeminiDocument, LoadError> {
+    load_selection(text, Options::default())
+}
+
+/// [`load_gemini_cli`] with options (strict mode refuses legacy aliases and lints).
+pub fn load_gemini_cli_with(text: &str, options: Options) -> Result<GeminiDocument, LoadError> {
+    load_selection(text, options)
+}
+
+/// Reads a selection of the runtime whose catalog `T` names.
+pub fn load_selection<T: CatalogName>(text: &str, options: Options) -> Result<SelectionDocument<T>, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::new(options);
     let selection = document(root, &mut sink);
     let report = sink.finish()?;
-    Ok(ClaudeCodeDocument { selection, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
+    Ok(SelectionDocument { selection, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
 }
 
 impl ClaudeCodeSelection {
@@ -46,7 +71,15 @@ impl ClaudeCodeSelection {
     }
 }
 
-fn document(root: Node<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
+impl GeminiSelection {
+    /// Reads a selection, or an object holding one under `builtin_tools`: see
+    /// [`load_gemini_cli`].
+    pub fn from_json(text: &str) -> Result<GeminiDocument, LoadError> {
+        load_gemini_cli(text)
+    }
+}
+
+fn document<T: CatalogName>(root: Node<'_>, sink: &mut Sink) -> Option<Selection<T>> {
     let Some(fields) = root.object() else {
         sink.error(Ptr::Root, wrong_type("a selection object or an object with `builtin_tools`", root));
         return None;
@@ -82,16 +115,16 @@ fn document(root: Node<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
                 }
             }
             if !near {
-                sink.error(Ptr::Root, Error::NoClaudeSelection);
+                sink.error(Ptr::Root, Error::NoSelection { runtime: T::RUNTIME });
             }
             None
         }
     }
 }
 
-pub(super) fn selection(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
+pub(super) fn selection<T: CatalogName>(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Selection<T>> {
     let Some(fields) = value.object() else {
-        sink.error(at, Error::ClaudeShape);
+        sink.error(at, Error::BadShape { runtime: T::RUNTIME });
         return None;
     };
     let (fields, _) = unique_keys(fields, at, sink);
@@ -99,7 +132,11 @@ pub(super) fn selection(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option
 }
 
 /// A selection object's fields, duplicates already refused.
-fn selection_fields(fields: &[(Cow<'_, str>, Node<'_>)], at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeCodeSelection> {
+fn selection_fields<T: CatalogName>(
+    fields: &[(Cow<'_, str>, Node<'_>)],
+    at: Ptr<'_>,
+    sink: &mut Sink,
+) -> Option<Selection<T>> {
     let mut shape_ok = true;
     for (key, _) in fields.iter().filter(|(key, _)| !SELECTION_KEYS.contains(&key.as_ref())) {
         sink.error(at.key(key), Error::UnknownKey { key: key.clone().into_owned(), expected: SELECTION_KEYS });
@@ -108,7 +145,7 @@ fn selection_fields(fields: &[(Cow<'_, str>, Node<'_>)], at: Ptr<'_>, sink: &mut
     let given: Vec<&(Cow<'_, str>, Node<'_>)> =
         fields.iter().filter(|(key, _)| SELECTION_KEYS.contains(&key.as_ref())).collect();
     let only = given.iter().any(|(key, _)| key == ONLY_KEY);
-    if let Err(error) = ShapeDraft::one_key(only, given.len() - usize::from(only) == 1) {
+    if let Err(error) = ShapeDraft::one_key(only, given.len() - usize::from(only) == 1, T::RUNTIME) {
         if shape_ok || fields.is_empty() {
             sink.error(at, error);
         }
@@ -133,9 +170,9 @@ fn selection_fields(fields: &[(Cow<'_, str>, Node<'_>)], at: Ptr<'_>, sink: &mut
     let names = tool_names(&items, list_at, sink);
     let draft = SelectionDraft { shape, names: names.iter().map(Option::as_deref).collect() };
     let (mut errors, mut warnings) = (Vec::new(), Vec::new());
-    let selection = draft.check(&mut errors, &mut warnings);
+    let selection = draft.check::<T>(&mut errors, &mut warnings);
     let place = |place: At| match place {
-        At::ClaudeTool(i) => list_at.index(i).render(),
+        At::SelectionTool(i) => list_at.index(i).render(),
         _ => list_at.render(),
     };
     for (at, error) in errors {
@@ -144,8 +181,13 @@ fn selection_fields(fields: &[(Cow<'_, str>, Node<'_>)], at: Ptr<'_>, sink: &mut
     for (at, warning) in warnings {
         sink.warn_at(|| place(at), |_| warning);
     }
-    if let Some(warning) = selection.as_ref().and_then(lint_selection) {
-        sink.lint(|| at.render(), warning);
+    if let Some(selection) = &selection {
+        for (item, warning) in lint_selection(selection) {
+            match item {
+                Some(i) => sink.lint(|| list_at.index(i).render(), warning),
+                None => sink.lint(|| at.render(), warning),
+            }
+        }
     }
     if shape_ok { selection } else { None }
 }

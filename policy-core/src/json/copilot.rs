@@ -470,7 +470,7 @@ fn selector<'a>(value: Node<'a>, at: Ptr<'_>, sink: &mut Sink) -> SelectorRead<'
 fn entry_pointer(entry: Ptr<'_>, place: At) -> String {
     let slot_at = |slot: Slot| entry.render() + "/" + slot.json_key();
     match place {
-        At::Entry | At::ClaudeTool(_) | At::AgentTool(_) => entry.render(),
+        At::Entry | At::SelectionTool(_) | At::AgentTool(_) => entry.render(),
         At::ClientMode => entry.render() + "/" + CLIENT_MODE_KEY,
         At::Selector(slot) => slot_at(slot),
         At::Tools(slot) => slot_at(slot) + "/tools",

@@ -1,6 +1,6 @@
 //! A document read for the runtime it is given for: what the CLI works on.
 
-use super::claude_code::{ClaudeCodeDocument, load_claude_code_with};
+use super::claude_code::{ClaudeCodeDocument, GeminiDocument, load_claude_code_with, load_gemini_cli_with};
 use super::copilot::{CopilotDocument, load_with};
 use super::options::{LoadError, Options};
 use crate::error::{Error, Located, Warning};
@@ -14,6 +14,8 @@ pub enum Document {
     Copilot(Box<CopilotDocument>),
     /// A Claude Code selection, or an object holding one.
     ClaudeCode(ClaudeCodeDocument),
+    /// A Gemini CLI selection, or an object holding one.
+    GeminiCli(GeminiDocument),
 }
 
 impl Document {
@@ -21,6 +23,7 @@ impl Document {
     pub fn load(runtime: Runtime, text: &str, options: Options) -> Result<Document, LoadError> {
         match runtime {
             Runtime::ClaudeCode => load_claude_code_with(text, options).map(Document::ClaudeCode),
+            Runtime::GeminiCli => load_gemini_cli_with(text, options).map(Document::GeminiCli),
             Runtime::Copilot => load_with(text, options).map(|document| Document::Copilot(Box::new(document))),
             other => Err(Error::UnsupportedRuntime { runtime: other.as_str(), supported: Runtime::SUPPORTED_CLI })?,
         }
@@ -31,6 +34,7 @@ impl Document {
         match self {
             Document::Copilot(document) => document.warnings(),
             Document::ClaudeCode(document) => &document.warnings,
+            Document::GeminiCli(document) => &document.warnings,
         }
     }
 
@@ -39,6 +43,7 @@ impl Document {
         match self {
             Document::Copilot(document) => document.omitted_warnings(),
             Document::ClaudeCode(document) => document.omitted_warnings,
+            Document::GeminiCli(document) => document.omitted_warnings,
         }
     }
 }

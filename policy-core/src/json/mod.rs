@@ -1,5 +1,5 @@
 //! The JSON front door (SPEC §4): Copilot agent definitions and single entries, and Claude
-//! Code selections, all through one reader with one discipline.
+//! Code and Gemini CLI selections, all through one reader with one discipline.
 //!
 //! Every error of a document is reported at once, each at its RFC 6901 pointer; a key given
 //! twice is an error at the second; documents are bounded by [`MAX_DOCUMENT_BYTES`] and
@@ -17,7 +17,10 @@ mod reader;
 pub mod schema;
 mod stored;
 
-pub use claude_code::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
+pub use claude_code::{
+    ClaudeCodeDocument, GeminiDocument, SelectionDocument, load_claude_code, load_claude_code_with, load_gemini_cli,
+    load_gemini_cli_with, load_selection,
+};
 pub use copilot::{CopilotDocument, load, load_definition, load_entry, load_with};
 pub use copilot::{load_definition_value, load_entry_value, load_value};
 pub use document::Document;

@@ -10,12 +10,12 @@ use serde::de::{self, Deserialize, Deserializer};
 use super::options::{LoadError, Options};
 use super::reader::{Node, Ptr, Sink, Value, tool_names, unique_keys, wrong_type};
 use super::{claude_code, copilot};
-use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::copilot::entry::PolicyEntry;
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy, ToolList};
 use crate::error::{At, Error};
 use crate::names::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD, RESOLVED_KEYS, Slot, TOOL_FILTER_PRECEDENCE};
 use crate::names::wire::WireName;
+use crate::selection::{CatalogName, Selection};
 use crate::text::Shown;
 
 /// Reads the deserializer's value with `read`; every error the reader found, or none.
@@ -52,10 +52,11 @@ impl<'de> Deserialize<'de> for PolicyEntry {
     }
 }
 
-impl<'de> Deserialize<'de> for ClaudeCodeSelection {
+impl<'de, T: CatalogName> Deserialize<'de> for Selection<T> {
     /// `{"only": [...]}`, `{"disable": [...]}` or `{"disable": "*"}`, read as
-    /// `json::load_claude_code` reads a selection (aliases are read as their canonical tool).
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ClaudeCodeSelection, D::Error> {
+    /// `json::load_claude_code` and `json::load_gemini_cli` read a selection (aliases are read
+    /// as their canonical tool).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Selection<T>, D::Error> {
         read_stored(deserializer, |root, sink| claude_code::selection(root, Ptr::Root, sink))
     }
 }

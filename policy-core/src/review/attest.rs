@@ -11,9 +11,10 @@ use std::fmt;
 
 use crate::catalog::claude_code::{self, ClaudeTool};
 use crate::catalog::copilot;
-use crate::claude_code::selection::{ClaudeCodeSelection, NameLookup, SelectionShape};
+use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::copilot::resolved::{Decision, ResolvedPolicy, ToolList};
 use crate::names::wire::{Source, Tool};
+use crate::selection::{NameLookup, SelectionShape};
 use crate::text::{Shown, lines};
 
 /// A tool a Copilot session reported (`session.tools.getCurrentMetadata`).

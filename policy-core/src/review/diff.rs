@@ -4,10 +4,13 @@
 use std::fmt;
 
 use crate::catalog::claude_code::ClaudeTool;
-use crate::catalog::{claude_code, copilot};
-use crate::claude_code::selection::{ClaudeCodeSelection, ClaudeDecision};
+use crate::catalog::gemini_cli::GeminiTool;
+use crate::catalog::{claude_code, copilot, gemini_cli};
+use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::copilot::resolved::{Decision, ResolvedPolicy};
+use crate::gemini_cli::{GeminiName, GeminiSelection};
 use crate::names::wire::{Source, Tool};
+use crate::selection::{CatalogName, Selection, SelectionDecision, SelectionShape};
 
 /// One change between two policies.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,19 +124,27 @@ impl ResolvedPolicy {
     }
 }
 
-/// A Claude Code decision in a reviewer's words, and whether the tool is permitted.
-fn claude_reason(selection: Option<&ClaudeCodeSelection>, tool: ClaudeTool) -> (bool, String) {
-    let Some(selection) = selection else { return (true, String::from("permitted, no selection")) };
-    let decision = selection.decide(tool);
+/// A selection's decision in a reviewer's words, and whether the tool is permitted.
+fn selection_reason(decision: Option<SelectionDecision>) -> (bool, String) {
+    let Some(decision) = decision else { return (true, String::from("permitted, no selection")) };
     let reason = match decision {
-        ClaudeDecision::PermittedByOnly => "listed in only",
-        ClaudeDecision::PermittedNotDisabled => "not disabled",
-        ClaudeDecision::DisabledByWildcard => "disable: *",
-        ClaudeDecision::Disabled => "listed in disable",
-        ClaudeDecision::DisabledWithBash => "disabled with Bash",
-        ClaudeDecision::NotInOnly => "not listed in only",
+        SelectionDecision::PermittedByOnly => "listed in only",
+        SelectionDecision::PermittedNotDisabled => "not disabled",
+        SelectionDecision::DisabledByWildcard => "disable: *",
+        SelectionDecision::Disabled => "listed in disable",
+        SelectionDecision::DisabledWithBash => "disabled with Bash",
+        _ => "not listed in only",
     };
     (decision.is_permitted(), String::from(reason))
+}
+
+/// Whether built-ins a newer CLI adds get through a selection, in a reviewer's words.
+fn open_to_new<T: CatalogName>(selection: Option<&Selection<T>>) -> (bool, String) {
+    match selection.map(Selection::shape) {
+        None => (true, String::from("offered, no selection")),
+        Some(SelectionShape::Disable(_)) => (true, String::from("offered, disable takes tools away")),
+        Some(_) => (false, String::from("not offered")),
+    }
 }
 
 /// What changes from one Claude Code selection to another (`None`: no selection), over the
@@ -142,17 +153,41 @@ fn claude_reason(selection: Option<&ClaudeCodeSelection>, tool: ClaudeTool) -> (
 pub fn diff_selections(old: Option<&ClaudeCodeSelection>, new: Option<&ClaudeCodeSelection>) -> PolicyDiff {
     let mut diff = PolicyDiff::default();
     for &tool in ClaudeTool::ALL {
-        diff.push(tool.name().to_owned(), true, claude_reason(old, tool), claude_reason(new, tool));
+        let reason = |s: Option<&ClaudeCodeSelection>| selection_reason(s.map(|s| s.decide(tool)));
+        diff.push(tool.name().to_owned(), true, reason(old), reason(new));
     }
-    let open = |selection: Option<&ClaudeCodeSelection>| match selection.map(ClaudeCodeSelection::shape) {
-        None => (true, String::from("offered, no selection")),
-        Some(crate::claude_code::SelectionShape::Disable(_)) => {
-            (true, String::from("offered, disable takes tools away"))
-        }
-        Some(_) => (false, String::from("not offered")),
-    };
     let subject = format!("built-ins the pinned catalog (Claude Code {}) does not know", claude_code::CLI_VERSION);
-    diff.push(subject, false, open(old), open(new));
+    diff.push(subject, false, open_to_new(old), open_to_new(new));
+    diff
+}
+
+/// What changes from one Gemini CLI selection to another (`None`: no selection): each
+/// built-in of the pinned catalog, each MCP entry either selection lists, then built-ins a
+/// newer CLI adds and MCP tools neither selection names.
+#[must_use]
+pub fn diff_gemini_selections(old: Option<&GeminiSelection>, new: Option<&GeminiSelection>) -> PolicyDiff {
+    let mut diff = PolicyDiff::default();
+    let reason = |s: Option<&GeminiSelection>, name: &str| selection_reason(s.map(|s| s.decide(name)));
+    for tool in GeminiTool::ALL {
+        diff.push(tool.name().to_owned(), true, reason(old, tool.name()), reason(new, tool.name()));
+    }
+    let mut entries: Vec<&str> = Vec::new();
+    for selection in [old, new].into_iter().flatten() {
+        if let SelectionShape::Only(names) | SelectionShape::Disable(names) = selection.shape() {
+            for name in names.iter().filter(|n| matches!(n, GeminiName::Mcp(_))) {
+                if !entries.contains(&name.as_str()) {
+                    entries.push(name.as_str());
+                }
+            }
+        }
+    }
+    for entry in entries {
+        diff.push(entry.to_owned(), true, reason(old, entry), reason(new, entry));
+    }
+    let subject = format!("built-ins the pinned catalog (Gemini CLI {}) does not know", gemini_cli::CLI_VERSION);
+    diff.push(subject, false, open_to_new(old), open_to_new(new));
+    let unnamed = |s: Option<&GeminiSelection>| selection_reason(s.map(|s| s.decide_by(|_| false)));
+    diff.push(String::from("MCP tools neither selection names"), false, unnamed(old), unnamed(new));
     diff
 }
 
@@ -234,5 +269,26 @@ mod tests {
         }
         assert!(lines.contains("+ built-ins the pinned catalog (Claude Code 2.1.332) does not know"), "{lines}");
         assert!(diff_selections(Some(&old), Some(&ClaudeCode::only([ClaudeTool::Read]))).is_empty());
+    }
+
+    #[test]
+    fn gemini_cli_selections() {
+        use crate::gemini_cli::{GeminiCli, McpEntry};
+        let server = GeminiName::Mcp(McpEntry::new("mcp_probe_*").unwrap());
+        let old = GeminiCli::only([GeminiTool::ReadFile.into(), server]);
+        let new = GeminiCli::disable([GeminiTool::RunShellCommand.into()]);
+        let lines = diff_gemini_selections(Some(&old), Some(&new)).to_string();
+        assert!(lines.contains("+ glob (was not listed in only, now not disabled)\n"), "{lines}");
+        assert!(
+            lines.contains("+ MCP tools neither selection names (was not listed in only, now not disabled)"),
+            "{lines}"
+        );
+        assert!(!lines.contains("mcp_probe_*"), "offered on both sides: {lines}");
+        assert!(!lines.contains("run_shell_command"), "offered on neither side: {lines}");
+        assert!(lines.contains("+ built-ins the pinned catalog (Gemini CLI 0.61.0) does not know"), "{lines}");
+        let back = diff_gemini_selections(Some(&new), Some(&GeminiCli::disable_all())).to_string();
+        assert!(back.contains("- MCP tools neither selection names (was not disabled, now disable: *)"), "{back}");
+        assert!(back.contains("- read_file (was not disabled, now disable: *)"), "{back}");
+        assert!(diff_gemini_selections(Some(&old), Some(&old)).is_empty());
     }
 }

@@ -5,13 +5,13 @@
 use crate::error::Lint;
 use std::borrow::Cow;
 
-use crate::catalog::{claude_code, copilot};
-use crate::claude_code::selection::{ClaudeCodeSelection, SelectionShape};
+use crate::catalog::copilot;
 use crate::copilot::entry::{PolicyEntry, Selector};
 use crate::copilot::resolved::{ResolvedPolicy, ToolList};
 use crate::error::{At, Warning};
 use crate::names::vocab::Slot;
 use crate::names::wire::{Source, Tool, WireName};
+use crate::selection::{CatalogName, Selection, SelectionShape};
 use crate::subagents::agents::{CustomAgent, alias_members};
 
 /// The names of a selector written as a list (none for `isolated` or an absent one).
@@ -89,16 +89,36 @@ pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warn
     found
 }
 
-/// The `open-to-new-builtins` lint of a Claude Code selection: `disable: [...]` lets every
-/// built-in a newer CLI adds through.
-pub fn lint_selection(selection: &ClaudeCodeSelection) -> Option<Warning> {
-    matches!(selection.shape(), SelectionShape::Disable(_)).then(|| {
-        let detail = format!(
-            "`disable` only takes tools away: every built-in a Claude Code newer than {} adds is offered; use `only`, or attest the session",
-            claude_code::CLI_VERSION
-        );
-        Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail: detail.into() }
-    })
+/// The lints of a Claude Code or Gemini CLI selection, each with the list item it is about
+/// (`None`: the selection as a whole): `open-to-new-builtins` for `disable: [...]`, which
+/// lets every built-in a newer CLI adds through; `dead-allow` / `dead-deny` for a name the
+/// CLI never offers a headless session's model, so listing it changes nothing.
+pub fn lint_selection<T: CatalogName>(selection: &Selection<T>) -> Vec<(Option<usize>, Warning)> {
+    let mut found = Vec::new();
+    let (names, lint) = match selection.shape() {
+        SelectionShape::Disable(names) => {
+            let detail = format!(
+                "`disable` only takes tools away: every built-in a {} newer than {} adds is offered; use `only`, or attest the session",
+                T::RUNTIME,
+                T::CLI_VERSION
+            );
+            found.push((None, Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail: detail.into() }));
+            (names, Lint::DeadDeny)
+        }
+        SelectionShape::Only(names) => (names, Lint::DeadAllow),
+        _ => return found,
+    };
+    for (i, name) in names.iter().enumerate() {
+        if name.never_offered() {
+            let detail = format!(
+                "{} {} never offers it to a headless session's model, so this changes nothing",
+                T::RUNTIME,
+                T::CLI_VERSION
+            );
+            found.push((Some(i), Warning::Lint { lint, subject: Some(name.name().to_owned()), detail: detail.into() }));
+        }
+    }
+    found
 }
 
 /// The `unreachable-agent-tool` lints of a definition's custom agents under the session's

@@ -2,13 +2,14 @@
 //! the fake model was offered must be exactly the tools the library says.
 //!
 //! Usage (normally through `tests/live/run.sh`):
-//! `live-conformance --copilot BIN --claude BIN --scratch DIR [--cases FILE] [--only RUNTIME]`,
+//! `live-conformance --copilot BIN --claude BIN --gemini BIN --scratch DIR [--cases FILE] [--only RUNTIME]`,
 //! and `live-conformance mcp-echo` (the MCP server the cases register).
 #![forbid(unsafe_code)]
 
 mod claude;
 mod copilot;
 mod expected;
+mod gemini;
 mod http;
 mod mcp;
 mod session_fs;
@@ -61,6 +62,7 @@ impl Outcome {
 struct Args {
     copilot: Option<PathBuf>,
     claude: Option<PathBuf>,
+    gemini: Option<PathBuf>,
     scratch: PathBuf,
     cases: Option<PathBuf>,
     only: Option<String>,
@@ -70,6 +72,7 @@ fn args() -> Result<Args, String> {
     let mut args = Args {
         copilot: None,
         claude: None,
+        gemini: None,
         scratch: std::env::temp_dir().join("tool-policy-live"),
         cases: None,
         only: None,
@@ -80,6 +83,7 @@ fn args() -> Result<Args, String> {
         match arg.as_str() {
             "--copilot" => args.copilot = Some(value()?.into()),
             "--claude" => args.claude = Some(value()?.into()),
+            "--gemini" => args.gemini = Some(value()?.into()),
             "--scratch" => args.scratch = value()?.into(),
             "--cases" => args.cases = Some(value()?.into()),
             "--only" => args.only = Some(value()?),
@@ -282,6 +286,71 @@ fn claude_cases() -> Result<Vec<claude::Case>, String> {
     ])
 }
 
+fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
+    use tool_policy::gemini::ApprovalMode::{AutoEdit, Default, Plan, Yolo};
+    let case = |name: &str, selection: Value, mode, mcp| -> Result<gemini::Case, String> {
+        let selection = if selection.is_null() {
+            None
+        } else {
+            let read = tool_policy::json::load_gemini_cli(&selection.to_string()).map_err(|e| format!("{name}: {e}"))?;
+            read.selection
+        };
+        Ok(gemini::Case { name: name.to_owned(), selection, mode, mcp, control: None })
+    };
+    let control = |name: &str, raw: gemini::Raw, mode, mcp, expected: Vec<&'static str>| gemini::Case {
+        name: name.to_owned(),
+        selection: None,
+        mode,
+        mcp,
+        control: Some((raw, expected)),
+    };
+    let deny = |name: &str| format!("[[rule]]\ntoolName = \"{name}\"\ndecision = \"deny\"\npriority = 999\n");
+    let yolo_set: Vec<&'static str> = tool_policy::gemini::offered::YOLO.iter().map(|t| t.name()).collect();
+    let mut cases = vec![
+        // The catalog's default set of each approval mode is what the CLI offers with nothing
+        // configured (an MCP server present: offered in yolo only).
+        case("catalog default set: default", Value::Null, Default, true)?,
+        case("catalog default set: auto_edit", Value::Null, AutoEdit, true)?,
+        case("catalog default set: yolo", Value::Null, Yolo, true)?,
+        case("catalog default set: plan", Value::Null, Plan, true)?,
+        case("only [read_file, glob]", json!({"only": ["read_file", "glob"]}), Default, false)?,
+        case("default: only [read_file, run_shell_command]", json!({"only": ["read_file", "run_shell_command"]}), Default, false)?,
+        case("plan: only [read_file, run_shell_command]", json!({"only": ["read_file", "run_shell_command"]}), Plan, false)?,
+        case("default: only [read_file, mcp_echo_*]", json!({"only": ["read_file", "mcp_echo_*"]}), Default, true)?,
+        case("yolo: only [read_file, mcp_echo_echo]", json!({"only": ["read_file", "mcp_echo_echo"]}), Yolo, true)?,
+        case("yolo: only [read_file] hides MCP tools", json!({"only": ["read_file"]}), Yolo, true)?,
+        case("yolo: only []", json!({"only": []}), Yolo, true)?,
+        case("yolo: disable *", json!({"disable": "*"}), Yolo, true)?,
+        case("plan: disable *", json!({"disable": "*"}), Plan, false)?,
+        case("yolo: disable [run_shell_command]", json!({"disable": ["run_shell_command"]}), Yolo, true)?,
+        case("auto_edit: disable [read_file, web_fetch]", json!({"disable": ["read_file", "web_fetch"]}), AutoEdit, false)?,
+        case("yolo: disable [mcp_echo_*]", json!({"disable": ["mcp_echo_*"]}), Yolo, true)?,
+        case("yolo: disable [mcp_echo_ping_tool, write_todos]", json!({"disable": ["mcp_echo_ping_tool", "write_todos"]}), Yolo, true)?,
+        case("plan: disable [read_file]", json!({"disable": ["read_file"]}), Plan, false)?,
+        case("auto_edit: disable [replace, write_file]", json!({"disable": ["replace", "write_file"]}), AutoEdit, true)?,
+        case("yolo: only [search_file_content] (alias)", json!({"only": ["search_file_content"]}), Yolo, false)?,
+        case("yolo: disable [search_file_content] (alias)", json!({"disable": ["search_file_content"]}), Yolo, false)?,
+        case("default: only [write_todos, activate_skill, update_topic]", json!({"only": ["write_todos", "activate_skill", "update_topic"]}), Default, false)?,
+        case("yolo: only [ask_user, read_many_files, glob]", json!({"only": ["ask_user", "read_many_files", "glob"]}), Yolo, false)?,
+        case("holder: builtin_tools only [list_directory]", json!({"name": "lister", "builtin_tools": {"only": ["list_directory"]}}), Default, false)?,
+        case("default: disable [invoke_agent, enter_plan_mode]", json!({"disable": ["invoke_agent", "enter_plan_mode"]}), Default, false)?,
+        case("auto_edit: only [glob, grep_search, read_file] with MCP", json!({"only": ["glob", "grep_search", "read_file"]}), AutoEdit, true)?,
+        case("yolo: disable []", json!({"disable": []}), Yolo, true)?,
+        case("plan: only [exit_plan_mode, read_file]", json!({"only": ["exit_plan_mode", "read_file"]}), Plan, false)?,
+        case("plan: only [enter_plan_mode]", json!({"only": ["enter_plan_mode"]}), Plan, false)?,
+        case("default: disable [google_web_search]", json!({"disable": ["google_web_search"]}), Default, true)?,
+    ];
+    // Controls: configurations the library never writes, and what the CLI does with them.
+    let core = |names: &[&str]| gemini::Raw { settings: Some(json!({"tools": {"core": names}})), ..gemini::Raw::default() };
+    cases.push(control("control: tools.core with an alias offers nothing", core(&["search_file_content"]), Yolo, false, vec![]));
+    let alias_deny = gemini::Raw { policy: Some(deny("search_file_content")), ..gemini::Raw::default() };
+    cases.push(control("control: a deny rule for an alias hides nothing", alias_deny, Yolo, false, yolo_set.clone()));
+    let workspace = gemini::Raw { workspace_policy: Some(deny("read_file")), ..gemini::Raw::default() };
+    let default_set: Vec<&'static str> = tool_policy::gemini::offered::DEFAULT.iter().map(|t| t.name()).collect();
+    cases.push(control("control: a workspace-tier deny rule does nothing", workspace, Default, false, default_set));
+    Ok(cases)
+}
+
 /// Cases from `--cases FILE`: `[{"name", "runtime": "copilot" | "claude-code", "input",
 /// "expected"?}]`, where a Copilot case's `expected` is the resolved configuration written by
 /// hand (`{"clientMode", "availableTools"?, "excludedTools"?, "toolFilterPrecedence"}`).
@@ -361,9 +430,9 @@ async fn main() -> ExitCode {
         }
     };
     let me = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("live-conformance"));
-    let (mut copilot_cases, mut claude_cases) = match (copilot_cases(), claude_cases()) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => {
+    let (mut copilot_cases, mut claude_cases, gemini_cases) = match (copilot_cases(), claude_cases(), gemini_cases()) {
+        (Ok(a), Ok(b), Ok(c)) => (a, b, c),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
             eprintln!("live-conformance: {e}");
             return ExitCode::from(2);
         }
@@ -447,30 +516,55 @@ async fn main() -> ExitCode {
             None => vec![Outcome::failed("claude-code", String::from("no --claude binary"))],
         };
     }
+    let mut gemini_outcomes = Vec::new();
+    if wants("gemini-cli") {
+        // An unknown name is refused before anything runs: no configuration, no CLI.
+        let name = "an unknown name is refused before anything runs";
+        gemini_outcomes.push(match tool_policy::json::load_gemini_cli(r#"{"only": ["read_file", "read_flie"]}"#) {
+            Err(tool_policy::json::LoadError::Invalid(report)) if report.errors[0].pointer == "/only/1" => {
+                Outcome { name: name.to_owned(), offered: 0, mismatch: None }
+            }
+            other => Outcome::failed(name, format!("expected a refusal at /only/1, got {other:?}")),
+        });
+        gemini_outcomes.extend(match &args.gemini {
+            Some(cli) => {
+                let (cli, me, scratch, cases) = (cli.clone(), me.clone(), args.scratch.join("gemini-cli"), gemini_cases.clone());
+                tokio::task::spawn_blocking(move || gemini::run(&cli, &me, &scratch, &cases))
+                    .await
+                    .unwrap_or_else(|e| vec![Outcome::failed("gemini-cli", format!("the driver panicked: {e}"))])
+            }
+            None => vec![Outcome::failed("gemini-cli", String::from("no --gemini binary"))],
+        });
+    }
     // Every case given must have run: a driver that stops early fails the run.
     let (copilot_ran, claude_ran) = (
         ran(&mut copilot_outcomes, copilot_cases.iter().map(|c| c.name.as_str()), wants("copilot")),
         ran(&mut claude_outcomes, claude_cases.iter().map(|c| c.name.as_str()), wants("claude-code")),
     );
+    let gemini_ran = ran(&mut gemini_outcomes, gemini_cases.iter().map(|c| c.name.as_str()), wants("gemini-cli"));
     println!(
-        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given",
+        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given, gemini-cli {gemini_ran} of {} given",
         copilot_cases.len(),
-        claude_cases.len()
+        claude_cases.len(),
+        gemini_cases.len()
     );
     let (subagent_outcomes, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         copilot_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: "));
     let subagent_mismatches = report("copilot-subagents", &subagent_outcomes);
     let copilot_mismatches = report("copilot", &copilot_outcomes);
     let claude_mismatches = report("claude-code", &claude_outcomes);
+    let gemini_mismatches = report("gemini-cli", &gemini_outcomes);
     println!(
         "attestation: {} sessions attested, {} of {} controls caught",
         attested.sessions, attested.controls_caught, attested.controls
     );
     println!(
-        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches",
+        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches",
         copilot_outcomes.len(),
         subagent_outcomes.len(),
-        claude_outcomes.len()
+        claude_outcomes.len(),
+        gemini_outcomes.len()
     );
-    if copilot_mismatches + subagent_mismatches + claude_mismatches > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    let mismatches = copilot_mismatches + subagent_mismatches + claude_mismatches + gemini_mismatches;
+    if mismatches > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }

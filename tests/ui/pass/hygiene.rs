@@ -19,5 +19,6 @@ const CLAUDE: ::tool_policy::ClaudeCodeSelection = ::tool_policy::builtin_tools!
     disable: ["Bash"],
 };
 fn main() {
-    let _ = (POLICY, CLAUDE);
+    let _ = (POLICY, CLAUDE, G);
 }
+const G: ::tool_policy::GeminiSelection = ::tool_policy::builtin_tools! { runtime: gemini_cli, only: ["read_file", "mcp_a_b"] };

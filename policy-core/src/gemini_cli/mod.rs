@@ -1,0 +1,11 @@
+//! The Gemini CLI selection (SPEC §5): its names (built-ins of the pinned catalog and MCP
+//! entries), what the CLI offers under it in each approval mode, and the settings, policy
+//! file and arguments it becomes.
+
+pub(crate) mod config;
+pub(crate) mod names;
+pub(crate) mod selection;
+
+pub use config::{DEFAULT_POLICY_FILE, GeminiCliConfig, RULE_PRIORITY};
+pub use names::{GeminiName, McpEntry};
+pub use selection::{ApprovalMode, GeminiCli, GeminiSelection, offered};

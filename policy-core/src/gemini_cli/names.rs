@@ -1,0 +1,218 @@
+//! The names a Gemini CLI selection lists: a built-in of the pinned catalog, or an MCP entry
+//! in the CLI's grammar (`mcp_<server>_<tool>`, `mcp_<server>_*`).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use crate::catalog::gemini_cli::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED};
+use crate::error::Error;
+use crate::selection::{CatalogName, NameLookup, Pinned};
+
+/// One name of a Gemini CLI selection.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GeminiName {
+    /// A built-in tool.
+    Builtin(GeminiTool),
+    /// One MCP tool, or every tool of one server.
+    Mcp(McpEntry),
+}
+
+/// An MCP entry the Gemini CLI matches: `mcp_<server>_<tool>` or `mcp_<server>_*`. The CLI
+/// reads the server as the text up to the first `_` after the prefix, so a server name has
+/// no `_`; both parts use the characters the CLI keeps in a tool name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct McpEntry(Cow<'static, str>);
+
+impl McpEntry {
+    /// Checks `name` against the grammar.
+    pub fn new(name: &str) -> Result<McpEntry, Error> {
+        if McpEntry::parts(name).is_some() {
+            Ok(McpEntry(Cow::Owned(name.to_owned())))
+        } else {
+            Err(Error::BadMcpEntry { name: name.to_owned() })
+        }
+    }
+
+    /// Macro plumbing: a name the macro checked.
+    #[doc(hidden)]
+    pub const fn __from_static(name: &'static str) -> McpEntry {
+        McpEntry(Cow::Borrowed(name))
+    }
+
+    /// The entry as written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The server it names.
+    pub fn server(&self) -> &str {
+        McpEntry::parts(&self.0).map_or("", |(server, _)| server)
+    }
+
+    /// The tool it names; `None` for `mcp_<server>_*` (every tool of the server).
+    pub fn tool(&self) -> Option<&str> {
+        McpEntry::parts(&self.0).and_then(|(_, tool)| (tool != "*").then_some(tool))
+    }
+
+    /// Whether an offered tool name (`mcp_<server>_<tool>`) is one this entry names.
+    pub fn matches(&self, offered: &str) -> bool {
+        match self.tool() {
+            Some(_) => offered == self.as_str(),
+            None => offered.strip_prefix(&self.0[..self.0.len() - 1]).is_some_and(|tool| !tool.is_empty()),
+        }
+    }
+
+    /// `(server, tool)` of a name in the grammar; `tool` is `*` for a whole server.
+    fn parts(name: &str) -> Option<(&str, &str)> {
+        let rest = name.strip_prefix(MCP_PREFIX)?;
+        let (server, tool) = rest.split_once('_')?;
+        let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | ':');
+        let server_ok = !server.is_empty() && server.chars().all(allowed);
+        let tool_ok = tool == "*" || (!tool.is_empty() && tool.chars().all(|c| allowed(c) || c == '_'));
+        (server_ok && tool_ok).then_some((server, tool))
+    }
+}
+
+impl GeminiName {
+    /// Looks a written name up: a built-in, its legacy alias, an MCP entry, or an error with
+    /// a did-you-mean.
+    pub fn lookup(name: &str) -> Result<NameLookup<GeminiName>, Error> {
+        if name.starts_with(MCP_PREFIX) {
+            return McpEntry::new(name).map(|entry| NameLookup::Canonical(GeminiName::Mcp(entry)));
+        }
+        let pinned = Pinned {
+            runtime: <GeminiName as CatalogName>::RUNTIME,
+            cli_version: CLI_VERSION,
+            names: GeminiTool::NAMES,
+            aliases: ALIASES,
+            removed: REMOVED,
+        };
+        let found = pinned.lookup(name, GeminiTool::from_canonical(name), GeminiTool::name)?;
+        Ok(match found {
+            NameLookup::Canonical(tool) => NameLookup::Canonical(GeminiName::Builtin(tool)),
+            NameLookup::Alias(tool) => NameLookup::Alias(GeminiName::Builtin(tool)),
+        })
+    }
+
+    /// The name as the CLI reads it.
+    pub fn as_str(&self) -> &str {
+        match self {
+            GeminiName::Builtin(tool) => tool.name(),
+            GeminiName::Mcp(entry) => entry.as_str(),
+        }
+    }
+
+    /// Whether an offered tool name is one this entry names.
+    pub fn matches(&self, offered: &str) -> bool {
+        match self {
+            GeminiName::Builtin(tool) => tool.name() == offered,
+            GeminiName::Mcp(entry) => entry.matches(offered),
+        }
+    }
+}
+
+impl CatalogName for GeminiName {
+    const RUNTIME: &'static str = "Gemini CLI";
+    const CLI_VERSION: &'static str = CLI_VERSION;
+
+    fn lookup(name: &str) -> Result<NameLookup<GeminiName>, Error> {
+        GeminiName::lookup(name)
+    }
+
+    fn name(&self) -> &str {
+        self.as_str()
+    }
+
+    fn never_offered(&self) -> bool {
+        matches!(self, GeminiName::Builtin(tool) if crate::catalog::gemini_cli::offered::NEVER_HEADLESS.contains(tool))
+    }
+}
+
+impl fmt::Display for GeminiName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Display for GeminiTool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for GeminiName {
+    type Err = Error;
+
+    /// A built-in, its legacy alias, or an MCP entry; anything else is refused.
+    fn from_str(name: &str) -> Result<GeminiName, Error> {
+        GeminiName::lookup(name).map(NameLookup::tool)
+    }
+}
+
+impl serde::Serialize for GeminiName {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GeminiName {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GeminiName, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup() {
+        assert_eq!(
+            GeminiName::lookup("read_file"),
+            Ok(NameLookup::Canonical(GeminiName::Builtin(GeminiTool::ReadFile)))
+        );
+        let alias = GeminiName::lookup("search_file_content");
+        assert_eq!(alias, Ok(NameLookup::Alias(GeminiName::Builtin(GeminiTool::GrepSearch))));
+        let suggestion = |name: &str| match GeminiName::lookup(name) {
+            Err(Error::UnknownCliTool { suggestion, removed, .. }) => (suggestion, removed),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(suggestion("Read_File"), (Some("read_file"), false));
+        assert_eq!(suggestion("run_shell"), (None, false));
+        assert_eq!(suggestion("run_shel_command"), (Some("run_shell_command"), false));
+        assert_eq!(suggestion("Search_File_Content"), (Some("grep_search"), false));
+        assert_eq!(suggestion("save_memory"), (None, true));
+        let message = GeminiName::lookup("readfile").unwrap_err().to_string();
+        assert!(message.starts_with("'readfile' is not one of ['activate_skill', "), "{message}");
+        assert!(message.ends_with("did you mean `read_file`?"), "{message}");
+    }
+
+    #[test]
+    fn mcp_grammar() {
+        for good in ["mcp_probe_echo", "mcp_probe_*", "mcp_my-server_tool_with_parts", "mcp_a.b_c:d"] {
+            assert!(McpEntry::new(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "mcp_",
+            "mcp_probe",
+            "mcp_probe_",
+            "mcp__echo",
+            "mcp_*",
+            "mcp_*_echo",
+            "mcp_pro be_echo",
+            "mcp_probe_e*",
+            "mcp_probe_**",
+        ] {
+            assert_eq!(McpEntry::new(bad), Err(Error::BadMcpEntry { name: bad.into() }), "{bad}");
+        }
+        let server = McpEntry::new("mcp_probe_*").unwrap();
+        assert_eq!((server.server(), server.tool()), ("probe", None));
+        assert!(
+            server.matches("mcp_probe_echo") && !server.matches("mcp_probe_") && !server.matches("mcp_probes_echo")
+        );
+        let tool = McpEntry::new("mcp_probe_echo").unwrap();
+        assert_eq!((tool.server(), tool.tool()), ("probe", Some("echo")));
+        assert!(tool.matches("mcp_probe_echo") && !tool.matches("mcp_probe_echo2"));
+    }
+}

@@ -1,0 +1,177 @@
+//! What a Gemini CLI selection means (SPEC §5): what it says of one tool, and the library's
+//! model of what the CLI then offers in each approval mode.
+
+use std::fmt;
+
+use super::names::GeminiName;
+use crate::catalog::gemini_cli::{GeminiTool, offered as defaults};
+use crate::selection::{Selection, SelectionDecision, SelectionShape};
+
+/// A Gemini CLI `builtin_tools` selection (SPEC §5).
+pub type GeminiSelection = Selection<GeminiName>;
+
+/// Constructors for code that composes selections.
+pub struct GeminiCli;
+
+impl GeminiCli {
+    /// `{"disable": "*"}`.
+    pub const fn disable_all() -> GeminiSelection {
+        Selection::DISABLE_ALL
+    }
+
+    /// `{"only": [...]}`; see [`Selection::only`].
+    pub fn only(names: impl IntoIterator<Item = GeminiName>) -> GeminiSelection {
+        Selection::only(names)
+    }
+
+    /// `{"disable": [...]}`; see [`Selection::disable`].
+    pub fn disable(names: impl IntoIterator<Item = GeminiName>) -> GeminiSelection {
+        Selection::disable(names)
+    }
+}
+
+impl From<GeminiTool> for GeminiName {
+    fn from(tool: GeminiTool) -> GeminiName {
+        GeminiName::Builtin(tool)
+    }
+}
+
+/// The Gemini CLI's approval mode (`--approval-mode`): what a headless session offers
+/// depends on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ApprovalMode {
+    /// `default`: tools that would ask for confirmation are not offered.
+    #[default]
+    Default,
+    /// `auto_edit`: edit tools run without asking.
+    AutoEdit,
+    /// `yolo`: every tool runs without asking.
+    Yolo,
+    /// `plan`: read-only research, then a plan.
+    Plan,
+}
+
+impl ApprovalMode {
+    /// Every mode.
+    pub const ALL: [ApprovalMode; 4] =
+        [ApprovalMode::Default, ApprovalMode::AutoEdit, ApprovalMode::Yolo, ApprovalMode::Plan];
+
+    /// The spelling `--approval-mode` takes.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ApprovalMode::Default => "default",
+            ApprovalMode::AutoEdit => "auto_edit",
+            ApprovalMode::Yolo => "yolo",
+            ApprovalMode::Plan => "plan",
+        }
+    }
+
+    /// The mode spelled `name`, if there is one.
+    pub fn parse(name: &str) -> Option<ApprovalMode> {
+        ApprovalMode::ALL.into_iter().find(|mode| mode.as_str() == name)
+    }
+
+    /// The built-ins offered with no selection (live baseline).
+    pub const fn defaults(self) -> &'static [GeminiTool] {
+        match self {
+            ApprovalMode::Default => defaults::DEFAULT,
+            ApprovalMode::AutoEdit => defaults::AUTO_EDIT,
+            ApprovalMode::Yolo => defaults::YOLO,
+            ApprovalMode::Plan => defaults::PLAN,
+        }
+    }
+
+    /// Whether MCP tools are offered with no selection: only where they run without asking.
+    pub const fn offers_mcp(self) -> bool {
+        matches!(self, ApprovalMode::Yolo)
+    }
+}
+
+impl fmt::Display for ApprovalMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Selection<GeminiName> {
+    /// What the selection says of a tool the CLI could offer (a built-in or
+    /// `mcp_<server>_<tool>`).
+    pub fn decide(&self, offered_name: &str) -> SelectionDecision {
+        self.decide_by(|entry| entry.matches(offered_name))
+    }
+
+    /// The library's model of what the CLI offers under this selection: see [`offered`].
+    pub fn offered(&self, mode: ApprovalMode, mcp_tools: &[&str]) -> Vec<String> {
+        offered(Some(self), mode, mcp_tools)
+    }
+}
+
+/// The tool names a headless session's model is offered, given the selection (`None`: no
+/// selection), the approval mode and the MCP tools of the host's servers
+/// (`mcp_<server>_<tool>`): built-ins in catalog order, then MCP tools in the order given.
+///
+/// The model, measured live on 0.61.0:
+/// - no selection, or `disable: [...]` (policy `deny` rules): the mode's defaults less the
+///   denied names; MCP tools only in `yolo`, less the denied ones;
+/// - `only: [...]` (`tools.core`): in `default`, `auto_edit` and `yolo` the CLI turns the
+///   list into allow rules, so every listed tool a main session can run is offered (the
+///   `yolo` set) and so is every MCP tool the list names; in `plan` the list only filters
+///   the plan set, and no MCP tool is offered;
+/// - `disable: "*"` (`tools.core: []`): nothing, MCP tools included.
+pub fn offered(selection: Option<&GeminiSelection>, mode: ApprovalMode, mcp_tools: &[&str]) -> Vec<String> {
+    let shape = selection.map(Selection::shape);
+    let listed = |names: &[GeminiName], name: &str| names.iter().any(|entry| entry.matches(name));
+    let (builtins, mcp): (Vec<GeminiTool>, Vec<&str>) = match shape {
+        None => (mode.defaults().to_vec(), if mode.offers_mcp() { mcp_tools.to_vec() } else { Vec::new() }),
+        Some(SelectionShape::DisableAll) => (Vec::new(), Vec::new()),
+        Some(SelectionShape::Disable(denied)) => {
+            let builtins = mode.defaults().iter().copied().filter(|t| !listed(denied, t.name())).collect();
+            let mcp = if mode.offers_mcp() {
+                mcp_tools.iter().copied().filter(|t| !listed(denied, t)).collect()
+            } else {
+                Vec::new()
+            };
+            (builtins, mcp)
+        }
+        Some(SelectionShape::Only(only)) => {
+            let (pool, mcp) = match mode {
+                ApprovalMode::Plan => (defaults::PLAN, Vec::new()),
+                _ => (defaults::YOLO, mcp_tools.iter().copied().filter(|t| listed(only, t)).collect()),
+            };
+            (pool.iter().copied().filter(|t| listed(only, t.name())).collect(), mcp)
+        }
+    };
+    let mut builtins = builtins;
+    builtins.sort_unstable();
+    builtins.iter().map(|t| t.name().to_owned()).chain(mcp.into_iter().map(str::to_owned)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(tools: &[&str]) -> Vec<String> {
+        tools.iter().map(|t| (*t).to_owned()).collect()
+    }
+
+    #[test]
+    fn the_model() {
+        let mcp = ["mcp_probe_echo"];
+        assert_eq!(offered(None, ApprovalMode::Default, &mcp).len(), 8, "no MCP tool without yolo");
+        assert_eq!(offered(None, ApprovalMode::Yolo, &mcp).len(), 17);
+        let only: GeminiSelection = GeminiCli::only([GeminiTool::ReadFile.into(), GeminiTool::RunShellCommand.into()]);
+        assert_eq!(only.offered(ApprovalMode::Default, &mcp), names(&["read_file", "run_shell_command"]));
+        assert_eq!(only.offered(ApprovalMode::Plan, &mcp), names(&["read_file"]));
+        let server = GeminiName::Mcp(crate::gemini_cli::McpEntry::new("mcp_probe_*").unwrap());
+        let with_mcp = GeminiCli::only([GeminiTool::ReadFile.into(), server.clone()]);
+        assert_eq!(with_mcp.offered(ApprovalMode::Default, &mcp), names(&["read_file", "mcp_probe_echo"]));
+        let deny = GeminiCli::disable([GeminiTool::ReadFile.into(), server]);
+        assert_eq!(deny.offered(ApprovalMode::Yolo, &mcp).len(), 15);
+        assert!(GeminiCli::disable_all().offered(ApprovalMode::Yolo, &mcp).is_empty());
+        assert_eq!(deny.decide("mcp_probe_echo"), SelectionDecision::Disabled);
+        assert_eq!(deny.decide("glob"), SelectionDecision::PermittedNotDisabled);
+        assert_eq!(with_mcp.decide("glob"), SelectionDecision::NotInOnly);
+        assert_eq!(ApprovalMode::parse("auto_edit"), Some(ApprovalMode::AutoEdit));
+        assert_eq!(ApprovalMode::parse("autoEdit"), None);
+    }
+}

@@ -1,0 +1,375 @@
+//! The built-in tool selection of the CLI runtimes, Claude Code (SPEC §2) and the Gemini CLI
+//! (SPEC §5): its three shapes and the checks every front door shares, for any runtime's
+//! catalog. What a selection means to one runtime (what its CLI then offers, and the
+//! configuration it receives) lives in that runtime's folder.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::hash::Hash;
+
+use crate::error::{At, Error, Warning};
+use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, ONLY_KEY};
+use crate::text::did_you_mean;
+
+/// A name of a CLI runtime's catalog, as a selection lists it.
+pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Serialize + 'static {
+    /// The runtime, as messages name it (`Claude Code`).
+    const RUNTIME: &'static str;
+
+    /// The pinned CLI version the catalog was read from.
+    const CLI_VERSION: &'static str;
+
+    /// Looks a written name up: canonical, alias, or an error with a did-you-mean.
+    fn lookup(name: &str) -> Result<NameLookup<Self>, Error>;
+
+    /// The name the CLI knows it by.
+    fn name(&self) -> &str;
+
+    /// Whether the CLI never offers this tool to a headless session's model, so a list
+    /// naming it changes nothing (the `dead-allow` / `dead-deny` lints).
+    fn never_offered(&self) -> bool {
+        false
+    }
+}
+
+/// How a written name resolves against a catalog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameLookup<T> {
+    /// A canonical name.
+    Canonical(T),
+    /// A legacy alias of this tool.
+    Alias(T),
+}
+
+impl<T> NameLookup<T> {
+    /// The tool, whichever way it was named.
+    pub fn tool(self) -> T {
+        match self {
+            NameLookup::Canonical(tool) | NameLookup::Alias(tool) => tool,
+        }
+    }
+}
+
+/// A runtime's pinned names, as a lookup reads them.
+pub(crate) struct Pinned<T: 'static> {
+    /// The runtime, as messages name it.
+    pub runtime: &'static str,
+    /// The CLI version the names were read from.
+    pub cli_version: &'static str,
+    /// The canonical names.
+    pub names: &'static [&'static str],
+    /// Legacy names, with the tool each stands for.
+    pub aliases: &'static [(&'static str, T)],
+    /// Names earlier CLIs had.
+    pub removed: &'static [&'static str],
+}
+
+impl<T: Copy> Pinned<T> {
+    /// `name` as a canonical name (`canonical`, already looked up), an alias, or an error
+    /// with a did-you-mean; a wrong-case alias (`task`) suggests the tool it stands for.
+    pub(crate) fn lookup(
+        &self,
+        name: &str,
+        canonical: Option<T>,
+        name_of: fn(T) -> &'static str,
+    ) -> Result<NameLookup<T>, Error> {
+        if let Some(tool) = canonical {
+            return Ok(NameLookup::Canonical(tool));
+        }
+        if let Some((_, tool)) = self.aliases.iter().find(|(alias, _)| *alias == name) {
+            return Ok(NameLookup::Alias(*tool));
+        }
+        let removed = self.removed.contains(&name);
+        let candidates = self.names.iter().copied().chain(self.aliases.iter().map(|(alias, _)| *alias));
+        let suggestion = if removed { None } else { did_you_mean(name, candidates) };
+        let alias_of = |s: &'static str| self.aliases.iter().find(|(alias, _)| *alias == s).map(|(_, t)| name_of(*t));
+        Err(Error::UnknownCliTool {
+            runtime: self.runtime,
+            name: name.to_owned(),
+            suggestion: suggestion.map(|s| alias_of(s).unwrap_or(s)),
+            removed,
+            catalog: self.names,
+            cli_version: self.cli_version,
+        })
+    }
+}
+
+/// A built-in tool selection for the runtime whose catalog `T` names: exactly one of three
+/// shapes, never naming a tool twice. Only the checks of a front door (the macro, the
+/// constructors, the JSON reader, `Deserialize`) make one; [`Selection::shape`] reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Selection<T: CatalogName>(Repr<T>);
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Repr<T: CatalogName> {
+    DisableAll,
+    Disable(Cow<'static, [T]>),
+    Only(Cow<'static, [T]>),
+}
+
+/// What a selection says: one of its three shapes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SelectionShape<'a, T> {
+    /// `{"disable": "*"}`: no built-in tool.
+    DisableAll,
+    /// `{"disable": [names]}`: the CLI's defaults less these.
+    Disable(&'a [T]),
+    /// `{"only": [names]}`: exactly these (`[]`: none).
+    Only(&'a [T]),
+}
+
+impl<T: CatalogName> Selection<T> {
+    /// `{"disable": "*"}`.
+    pub const DISABLE_ALL: Selection<T> = Selection(Repr::DisableAll);
+
+    /// The selection's shape and names.
+    pub fn shape(&self) -> SelectionShape<'_, T> {
+        match &self.0 {
+            Repr::DisableAll => SelectionShape::DisableAll,
+            Repr::Disable(tools) => SelectionShape::Disable(tools),
+            Repr::Only(tools) => SelectionShape::Only(tools),
+        }
+    }
+
+    /// `{"disable": "*"}`.
+    pub const fn disable_all() -> Selection<T> {
+        Selection::DISABLE_ALL
+    }
+
+    /// `{"only": [...]}`. Duplicates are collapsed to their first occurrence, which changes
+    /// nothing the CLI offers; the JSON reader and the macro refuse them.
+    pub fn only(tools: impl IntoIterator<Item = T>) -> Selection<T> {
+        Selection(Repr::Only(dedup(tools).into()))
+    }
+
+    /// `{"disable": [...]}`, duplicates collapsed as for [`Selection::only`].
+    pub fn disable(tools: impl IntoIterator<Item = T>) -> Selection<T> {
+        Selection(Repr::Disable(dedup(tools).into()))
+    }
+
+    /// Macro plumbing: a list the macro checked, duplicates included, taken as it is.
+    #[doc(hidden)]
+    pub const fn __checked(only: bool, tools: &'static [T]) -> Selection<T> {
+        if only { Selection(Repr::Only(Cow::Borrowed(tools))) } else { Selection(Repr::Disable(Cow::Borrowed(tools))) }
+    }
+
+    /// What the selection says of a tool, given whether its list names it.
+    pub fn decide_by(&self, listed: impl Fn(&T) -> bool) -> SelectionDecision {
+        match self.shape() {
+            SelectionShape::DisableAll => SelectionDecision::DisabledByWildcard,
+            SelectionShape::Disable(tools) if tools.iter().any(&listed) => SelectionDecision::Disabled,
+            SelectionShape::Disable(_) => SelectionDecision::PermittedNotDisabled,
+            SelectionShape::Only(tools) if tools.iter().any(&listed) => SelectionDecision::PermittedByOnly,
+            SelectionShape::Only(_) => SelectionDecision::NotInOnly,
+        }
+    }
+}
+
+impl<T: CatalogName> serde::Serialize for Selection<T> {
+    /// Its own JSON form: `{"only": [...]}`, `{"disable": [...]}` or `{"disable": "*"}`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(1))?;
+        match self.shape() {
+            SelectionShape::DisableAll => map.serialize_entry(DISABLE_KEY, DISABLE_ALL)?,
+            SelectionShape::Disable(tools) => map.serialize_entry(DISABLE_KEY, tools)?,
+            SelectionShape::Only(tools) => map.serialize_entry(ONLY_KEY, tools)?,
+        }
+        map.end()
+    }
+}
+
+fn dedup<T: PartialEq>(tools: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut out: Vec<T> = Vec::new();
+    for tool in tools {
+        if !out.contains(&tool) {
+            out.push(tool);
+        }
+    }
+    out
+}
+
+/// What a selection says of one tool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SelectionDecision {
+    /// Listed in `only`.
+    PermittedByOnly,
+    /// Not named in `disable`; the CLI's own defaults decide whether it appears.
+    PermittedNotDisabled,
+    /// `disable: "*"`.
+    DisabledByWildcard,
+    /// Named in `disable`.
+    Disabled,
+    /// Not named, but `disable` names `Bash`, and Claude Code removes the tools that run
+    /// code the way Bash does with it (`Monitor`, `PowerShell`).
+    DisabledWithBash,
+    /// `only` does not list it.
+    NotInOnly,
+}
+
+impl SelectionDecision {
+    /// Whether the selection lets the tool through.
+    pub fn is_permitted(self) -> bool {
+        matches!(self, SelectionDecision::PermittedByOnly | SelectionDecision::PermittedNotDisabled)
+    }
+}
+
+impl fmt::Display for SelectionDecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SelectionDecision::PermittedByOnly => "permitted (listed in `only`)",
+            SelectionDecision::PermittedNotDisabled => {
+                "permitted (not disabled; offered when the CLI offers it by default)"
+            }
+            SelectionDecision::DisabledByWildcard => "not permitted (`disable: \"*\"`)",
+            SelectionDecision::Disabled => "not permitted (listed in `disable`)",
+            SelectionDecision::DisabledWithBash => {
+                "not permitted (`disable` names `Bash`, and the CLI removes the tools that run code the way Bash does with it)"
+            }
+            SelectionDecision::NotInOnly => "not permitted (not listed in `only`)",
+        })
+    }
+}
+
+/// Front-door plumbing: which shape a selection was written in, before its names are checked.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeDraft {
+    /// `disable: "*"`.
+    DisableAll,
+    /// `disable: [...]`.
+    Disable,
+    /// `only: [...]`.
+    Only,
+}
+
+/// How a front door saw the value of `only` or `disable`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub enum ShapeValue<'a> {
+    /// A string.
+    Str(&'a str),
+    /// A list.
+    List,
+    /// Anything else, named as the front door names it.
+    Other(&'static str),
+}
+
+impl ShapeDraft {
+    /// The shape rule of SPEC §2, for the one key given (`only` or `disable`): `disable`
+    /// takes `"*"` or a list, `only` a list. That exactly one key is given is checked by
+    /// [`ShapeDraft::one_key`].
+    pub fn of(key: &str, value: ShapeValue<'_>) -> Result<ShapeDraft, Error> {
+        let disable = key == DISABLE_KEY;
+        match value {
+            ShapeValue::Str(DISABLE_ALL) if disable => Ok(ShapeDraft::DisableAll),
+            ShapeValue::Str(other) if disable => Err(Error::DisableString { value: other.to_owned() }),
+            ShapeValue::List if disable => Ok(ShapeDraft::Disable),
+            ShapeValue::List => Ok(ShapeDraft::Only),
+            ShapeValue::Str(_) | ShapeValue::Other(_) => Err(Error::WrongType {
+                expected: if disable { "`\"*\"` or a list of tool names" } else { "a list of tool names" },
+                found: match value {
+                    ShapeValue::Other(found) => found,
+                    _ => "a string",
+                },
+            }),
+        }
+    }
+
+    /// Exactly one of `only` and `disable` (SPEC §2), given whether each was written.
+    pub fn one_key(only: bool, disable: bool, runtime: &'static str) -> Result<(), Error> {
+        if only == disable { Err(Error::BadShape { runtime }) } else { Ok(()) }
+    }
+}
+
+/// Front-door plumbing: a selection as a front door read it; `None` marks a name already
+/// refused (non-string).
+#[doc(hidden)]
+#[derive(Clone, Debug)]
+pub struct SelectionDraft<'a> {
+    /// The shape.
+    pub shape: ShapeDraft,
+    /// The names, for the list shapes.
+    pub names: Vec<Option<&'a str>>,
+}
+
+impl SelectionDraft<'_> {
+    /// Checks every name against `T`'s catalog: unknown and removed names and duplicates
+    /// are errors, aliases are rewritten with a warning.
+    pub fn check<T: CatalogName>(
+        &self,
+        errors: &mut Vec<(At, Error)>,
+        warnings: &mut Vec<(At, Warning)>,
+    ) -> Option<Selection<T>> {
+        if self.shape == ShapeDraft::DisableAll {
+            return Some(Selection::DISABLE_ALL);
+        }
+        let before = errors.len();
+        let mut tools: Vec<T> = Vec::with_capacity(self.names.len());
+        let mut first_index: Vec<usize> = Vec::with_capacity(self.names.len());
+        let mut complete = true;
+        for (i, name) in self.names.iter().enumerate() {
+            let Some(name) = name else {
+                complete = false;
+                continue;
+            };
+            match T::lookup(name) {
+                Ok(found) => {
+                    if let NameLookup::Alias(canonical) = &found {
+                        let canonical = canonical.name().to_owned();
+                        warnings.push((
+                            At::SelectionTool(i),
+                            Warning::LegacyAlias { alias: (*name).to_owned(), canonical },
+                        ));
+                    }
+                    let tool = found.tool();
+                    if let Some(at) = tools.iter().position(|t| *t == tool) {
+                        let canonical = tool.name().to_owned();
+                        errors.push((
+                            At::SelectionTool(i),
+                            Error::DuplicateCliTool { canonical, first: first_index[at] },
+                        ));
+                    } else {
+                        tools.push(tool);
+                        first_index.push(i);
+                    }
+                }
+                Err(error) => errors.push((At::SelectionTool(i), error)),
+            }
+        }
+        if errors.len() != before || !complete {
+            return None;
+        }
+        Some(match self.shape {
+            ShapeDraft::Disable => Selection(Repr::Disable(tools.into())),
+            _ => Selection(Repr::Only(tools.into())),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shape_rule() {
+        assert_eq!(ShapeDraft::of("disable", ShapeValue::Str("*")), Ok(ShapeDraft::DisableAll));
+        assert_eq!(ShapeDraft::of("disable", ShapeValue::List), Ok(ShapeDraft::Disable));
+        assert_eq!(ShapeDraft::of("only", ShapeValue::List), Ok(ShapeDraft::Only));
+        assert_eq!(
+            ShapeDraft::of("disable", ShapeValue::Str("all")),
+            Err(Error::DisableString { value: "all".into() })
+        );
+        assert!(matches!(
+            ShapeDraft::of("only", ShapeValue::Str("*")),
+            Err(Error::WrongType { found: "a string", .. })
+        ));
+        assert!(matches!(ShapeDraft::of("only", ShapeValue::Other("a number")), Err(Error::WrongType { .. })));
+        let shape = Err(Error::BadShape { runtime: "Claude Code" });
+        assert_eq!(ShapeDraft::one_key(true, true, "Claude Code"), shape);
+        assert_eq!(ShapeDraft::one_key(false, false, "Claude Code"), shape);
+        assert!(ShapeDraft::one_key(true, false, "Claude Code").is_ok());
+    }
+}

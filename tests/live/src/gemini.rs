@@ -1,0 +1,178 @@
+//! The Gemini CLI against a fake Gemini API: what does it offer the model in each approval
+//! mode, and is that what the library says? Each run gets exactly what the library writes
+//! for its selection: the settings fragment merged into the run's settings, the policy file,
+//! the arguments.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tool_policy::gemini::{self, ApprovalMode, GeminiCliConfig, GeminiSelection};
+
+use crate::{Outcome, http};
+
+/// What a case runs with besides the library's configuration: written by hand, for the
+/// controls that show what the CLI does with configurations the library never writes.
+#[derive(Clone, Default)]
+pub struct Raw {
+    /// Merged into the run's settings.
+    pub settings: Option<Value>,
+    /// A policy file passed with `--policy`.
+    pub policy: Option<String>,
+    /// A policy file in the workspace tier (`.gemini/policies/`).
+    pub workspace_policy: Option<String>,
+}
+
+/// One Gemini CLI case.
+#[derive(Clone)]
+pub struct Case {
+    pub name: String,
+    /// The selection read by the library; `None`: no selection.
+    pub selection: Option<GeminiSelection>,
+    pub mode: ApprovalMode,
+    /// An MCP server (`echo`) in the run's settings.
+    pub mcp: bool,
+    /// For a control: the configuration written by hand, and the names the CLI is expected
+    /// to offer (by the upstream behaviour the control shows) instead of the library's.
+    pub control: Option<(Raw, Vec<&'static str>)>,
+}
+
+/// The MCP tools the `echo` server offers, as the Gemini CLI names them.
+fn mcp_tools(case: &Case) -> Vec<String> {
+    if case.mcp { crate::mcp::TOOLS.iter().map(|t| format!("mcp_echo_{t}")).collect() } else { Vec::new() }
+}
+
+/// The names the model request offers (`tools[].functionDeclarations[].name`).
+fn offered(body: &Value) -> BTreeSet<String> {
+    let declarations = body["tools"].as_array().into_iter().flatten().flat_map(|t| t["functionDeclarations"].as_array());
+    declarations.flatten().filter_map(|d| d["name"].as_str().map(str::to_owned)).collect()
+}
+
+/// A `generateContent` answer: one text part, "ok".
+fn reply() -> Value {
+    json!({
+        "candidates": [{"content": {"role": "model", "parts": [{"text": "ok"}]}, "finishReason": "STOP", "index": 0}],
+        "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 1, "totalTokenCount": 2},
+        "modelVersion": "gemini-2.5-pro"
+    })
+}
+
+/// Runs the CLI once for `case` in `dir`.
+fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result<(), String> {
+    let home = dir.join("home");
+    let work = dir.join("work");
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(home.join(".gemini")).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    let mut settings = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
+    if case.mcp {
+        settings["mcpServers"] = json!({"echo": {"command": me, "args": ["mcp-echo"]}});
+    }
+    let policy_file = dir.join("tool-policy.toml");
+    let config = GeminiCliConfig::new(case.selection.clone()).with_policy_file(policy_file.display().to_string());
+    let mut args = vec![
+        String::from("-p"),
+        String::from("hello"),
+        String::from("--output-format=json"),
+        String::from("--model=gemini-2.5-pro"),
+        format!("--approval-mode={}", case.mode),
+    ];
+    match &case.control {
+        None => {
+            settings = config.merged_settings(&settings);
+            if let Some(policy) = config.policy() {
+                std::fs::write(&policy_file, policy).map_err(|e| e.to_string())?;
+            }
+            args.extend(config.args());
+        }
+        Some((raw, _)) => {
+            if let (Some(extra), Some(root)) = (&raw.settings, settings.as_object_mut()) {
+                root.extend(extra.as_object().into_iter().flatten().map(|(k, v)| (k.clone(), v.clone())));
+            }
+            if let Some(policy) = &raw.policy {
+                std::fs::write(&policy_file, policy).map_err(|e| e.to_string())?;
+                args.push(format!("--policy={}", policy_file.display()));
+            }
+            if let Some(policy) = &raw.workspace_policy {
+                let folder = work.join(".gemini").join("policies");
+                std::fs::create_dir_all(&folder).map_err(|e| e.to_string())?;
+                std::fs::write(folder.join("workspace.toml"), policy).map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    std::fs::write(home.join(".gemini").join("settings.json"), settings.to_string()).map_err(|e| e.to_string())?;
+    let output = Command::new(cli)
+        .args(&args)
+        .current_dir(&work)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .envs([
+            ("LANG", "C.UTF-8"),
+            ("TERM", "dumb"),
+            ("GEMINI_API_KEY", "fake"),
+            ("GEMINI_CLI_TRUST_WORKSPACE", "true"),
+            ("GEMINI_TELEMETRY_ENABLED", "false"),
+        ])
+        .env("HOME", &home)
+        .env("GOOGLE_GEMINI_BASE_URL", format!("http://127.0.0.1:{port}"))
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
+        return Err(format!("gemini exited {}: {}", output.status, tail.join(" | ")));
+    }
+    Ok(())
+}
+
+/// Runs every case; each compares the offered names with the library's model (a control,
+/// with the behaviour it shows).
+pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome> {
+    let requests: Arc<Mutex<Vec<(String, Value)>>> = Arc::default();
+    let recorder = Arc::clone(&requests);
+    let port = match http::serve(move |method, path, body| {
+        if method != "POST" {
+            return (200, "application/json", json!({"models": []}).to_string());
+        }
+        let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+        recorder.lock().unwrap().push((path.to_owned(), body));
+        if path.contains("countTokens") {
+            return (200, "application/json", json!({"totalTokens": 1}).to_string());
+        }
+        if path.contains("alt=sse") {
+            return (200, "text/event-stream", format!("data: {}\r\n\r\n", reply()));
+        }
+        (200, "application/json", reply().to_string())
+    }) {
+        Ok(port) => port,
+        Err(e) => return vec![Outcome::failed("gemini-cli: fake API", format!("cannot listen: {e}"))],
+    };
+    let mut outcomes = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        requests.lock().unwrap().clear();
+        let observed = run_once(cli, me, &scratch.join(format!("case-{i}")), case, port).and_then(|()| {
+            std::thread::sleep(Duration::from_millis(50));
+            // The first model turn: the first generateContent request.
+            let seen = requests.lock().unwrap();
+            let first = seen.iter().find(|(path, _)| path.contains("generateContent") || path.contains("GenerateContent"));
+            first.map(|(_, body)| offered(body)).ok_or_else(|| String::from("the CLI sent no model request"))
+        });
+        let expected: BTreeSet<String> = match &case.control {
+            Some((_, names)) => names.iter().map(|n| (*n).to_owned()).collect(),
+            None => {
+                let mcp = mcp_tools(case);
+                let mcp: Vec<&str> = mcp.iter().map(String::as_str).collect();
+                gemini::offered(case.selection.as_ref(), case.mode, &mcp).into_iter().collect()
+            }
+        };
+        outcomes.push(match observed {
+            Ok(observed) => Outcome::compare(&case.name, expected, observed),
+            Err(why) => Outcome::failed(&case.name, why),
+        });
+    }
+    outcomes
+}
