@@ -53,6 +53,12 @@ pub const ALIASES: &[(&str, GeminiTool)] = &[("search_file_content", GeminiTool:
 /// `save_memory` tool").
 pub const REMOVED: &[&str] = &["save_memory"];
 
+/// Tools `tools.core` must also name by their registration name: the CLI registers a tool
+/// under `tools.core` when the list names the tool or its class, and a tool class without a
+/// static name is known by its class name only. Listing `update_topic` alone registers
+/// nothing (live case `default: only [write_todos, activate_skill, update_topic]`).
+pub const CORE_ALSO: &[(GeminiTool, &str)] = &[(GeminiTool::UpdateTopic, "UpdateTopicTool")];
+
 /// The prefix of every MCP tool name (`mcp_<server>_<tool>`).
 pub const MCP_PREFIX: &str = "mcp_";
 

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::names::GeminiName;
 use super::selection::GeminiSelection;
-use crate::catalog::gemini_cli::CLI_VERSION;
+use crate::catalog::gemini_cli::{CLI_VERSION, CORE_ALSO};
 use crate::selection::SelectionShape;
 
 /// The priority of every rule the library writes: the highest a policy file can give, so a
@@ -47,8 +47,8 @@ impl GeminiCliConfig {
     }
 
     /// The settings fragment: `{"tools": {"core": [...]}}` for `only` (the MCP entries it
-    /// lists included, since `tools.core` governs MCP tools too) and for `disable: "*"`
-    /// (`[]`); `{}` otherwise. Merge it with [`GeminiCliConfig::merged_settings`].
+    /// lists included, since `tools.core` governs MCP tools too; `update_topic` with its
+    /// registration name `UpdateTopicTool`) and for `disable: "*"` (`[]`); `{}` otherwise. Merge it with [`GeminiCliConfig::merged_settings`].
     pub fn settings(&self) -> Value {
         match self.core() {
             Some(core) => serde_json::json!({ "tools": { "core": core } }),
@@ -56,12 +56,22 @@ impl GeminiCliConfig {
         }
     }
 
+    /// `tools.core`: each name, and for a tool the CLI registers by another name
+    /// ([`CORE_ALSO`]) that name after it.
     fn core(&self) -> Option<Vec<&str>> {
-        match self.selection.as_ref()?.shape() {
-            SelectionShape::DisableAll => Some(Vec::new()),
-            SelectionShape::Only(names) => Some(names.iter().map(GeminiName::as_str).collect()),
-            SelectionShape::Disable(_) => None,
+        let names = match self.selection.as_ref()?.shape() {
+            SelectionShape::DisableAll => return Some(Vec::new()),
+            SelectionShape::Only(names) => names,
+            SelectionShape::Disable(_) => return None,
+        };
+        let mut core = Vec::with_capacity(names.len() + 1);
+        for name in names {
+            core.push(name.as_str());
+            if let GeminiName::Builtin(tool) = name {
+                core.extend(CORE_ALSO.iter().filter(|(t, _)| t == tool).map(|(_, also)| *also));
+            }
         }
+        Some(core)
     }
 
     /// The user's settings with this fragment applied, never wider than they were: where
@@ -143,6 +153,8 @@ mod tests {
         ])));
         assert_eq!(only.settings(), json!({"tools": {"core": ["read_file", "mcp_probe_*"]}}));
         assert_eq!((only.policy(), only.args()), (None, Vec::<String>::new()));
+        let topic = GeminiCliConfig::new(Some(GeminiCli::only([GeminiTool::UpdateTopic.into()])));
+        assert_eq!(topic.settings(), json!({"tools": {"core": ["update_topic", "UpdateTopicTool"]}}));
         let none = GeminiCliConfig::new(Some(GeminiCli::disable_all()));
         assert_eq!(none.settings(), json!({"tools": {"core": []}}));
         let deny = GeminiCliConfig::new(Some(GeminiCli::disable([GeminiTool::RunShellCommand.into()])))
