@@ -339,12 +339,15 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
         case("plan: only [exit_plan_mode, read_file]", json!({"only": ["exit_plan_mode", "read_file"]}), Plan, false)?,
         case("plan: only [enter_plan_mode]", json!({"only": ["enter_plan_mode"]}), Plan, false)?,
         case("default: disable [google_web_search]", json!({"disable": ["google_web_search"]}), Default, true)?,
+        case("plan: only [update_topic, read_file, mcp_echo_*]", json!({"only": ["update_topic", "read_file", "mcp_echo_*"]}), Plan, true)?,
+        case("yolo: only [update_topic]", json!({"only": ["update_topic"]}), Yolo, false)?,
     ];
     // Controls: configurations the library never writes, and what the CLI does with them.
     let core = |names: &[&str]| gemini::Raw { settings: Some(json!({"tools": {"core": names}})), ..gemini::Raw::default() };
     cases.push(control("control: tools.core with an alias offers nothing", core(&["search_file_content"]), Yolo, false, vec![]));
     let alias_deny = gemini::Raw { policy: Some(deny("search_file_content")), ..gemini::Raw::default() };
     cases.push(control("control: a deny rule for an alias hides nothing", alias_deny, Yolo, false, yolo_set.clone()));
+    cases.push(control("control: tools.core naming update_topic alone registers nothing", core(&["update_topic", "glob"]), Default, false, vec!["glob"]));
     let workspace = gemini::Raw { workspace_policy: Some(deny("read_file")), ..gemini::Raw::default() };
     let default_set: Vec<&'static str> = tool_policy::gemini::offered::DEFAULT.iter().map(|t| t.name()).collect();
     cases.push(control("control: a workspace-tier deny rule does nothing", workspace, Default, false, default_set));
