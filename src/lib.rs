@@ -172,10 +172,12 @@ pub mod __private {
     pub use policy_core::catalog::claude_code::ClaudeTool;
     pub use policy_core::catalog::gemini_cli::GeminiTool;
     pub use policy_core::{
-        ClaudeCodeSelection, ClientMode, GeminiName, GeminiSelection, McpEntry, ResolvedPolicy, ToolList, WireName,
+        AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClientMode, GeminiName,
+        GeminiSelection, McpEntry, ResolvedPolicy, ToolList, WireName,
     };
     pub use policy_macros::builtin_tools;
     pub use std::borrow::Cow;
+    pub use std::string::String;
 }
 
 /// The README's examples, run as doc tests.

@@ -13,7 +13,7 @@ use tool_policy::text::{Escaped, Shown};
 use tool_policy::{ApprovalMode, ClaudeCodeArgs, GeminiCliConfig, GeminiName};
 use tool_policy::{
     ClaudeTool, Error, Host, Lint, Located, Report, Runtime, Source, Tool, Warning, attest_claude_code, copilot,
-    diff_gemini_selections, diff_selections,
+    diff_claude_agents, diff_gemini_selections, diff_selections,
 };
 
 /// `eprintln!`, as one write: a message of many lines reaches stderr (unbuffered) in one
@@ -33,7 +33,7 @@ tool-policy: typed built-in tool policies for GitHub Copilot, Claude Code and th
 usage:
   tool-policy resolve [--runtime copilot|claude-code|gemini-cli] [--strict] [--policy-file PATH] [FILE|-]
   tool-policy check [--runtime copilot|claude-code|gemini-cli] [--strict] FILE...
-  tool-policy explain [--runtime copilot|claude-code|gemini-cli] [--strict] FILE [TOOL...]
+  tool-policy explain [--runtime copilot|claude-code|gemini-cli] [--strict] [--agent NAME] FILE [TOOL...]
   tool-policy diff [--runtime copilot|claude-code|gemini-cli] [--json] OLD NEW
   tool-policy attest [--runtime copilot|claude-code|gemini-cli] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED
   tool-policy schema
@@ -55,7 +55,11 @@ Prints what the runtime receives, as JSON.
     that); prints {\"clientMode\", \"availableTools\"?, \"excludedTools\"?, \"toolFilterPrecedence\"}.
   claude-code: FILE is a selection ({\"disable\": \"*\"}, {\"disable\": [..]}, {\"only\": [..]})
     or an object holding one under `builtin_tools` (`null` there: no selection); prints
-    {\"args\": [..], \"cliVersion\"}. An input with no selection at all is an error.
+    {\"args\": [..], \"cliVersion\"}; `agents` beside `builtin_tools` (custom agents, each
+    with `description`, `prompt` and optional `tools`, `disallowedTools`, `model`,
+    `mcpServers`) becomes one more argument, `--agents=<json>`, and `agent_only` names the
+    built-ins the selection takes away that the agents may still list. An input with no
+    selection at all is an error.
   gemini-cli: FILE is read as for claude-code, names from the Gemini CLI's catalog or MCP
     entries (`mcp_<server>_<tool>`, `mcp_<server>_*`); prints {\"settings\": {..},
     \"policy\": \"TOML\" | null, \"args\": [..], \"cliVersion\"}: merge `settings` into the
@@ -71,12 +75,13 @@ Checks each file: prints `FILE: ok`, or `FILE: invalid` with one
 `FILE: <pointer>: <message>` line per error on stderr.";
 
 const EXPLAIN_HELP: &str = "\
-tool-policy explain [--runtime copilot|claude-code|gemini-cli] [--strict] FILE [TOOL...]
+tool-policy explain [--runtime copilot|claude-code|gemini-cli] [--strict] [--agent NAME] FILE [TOOL...]
 
 Says for each TOOL whether the session is offered it, and which pattern decided.
   copilot: TOOL is `source:name` (`builtin:bash`, `custom:my_tool`, `mcp:server-tool`);
     a bare name is a built-in.
-  claude-code: TOOL is a Claude Code tool name (`Read`).
+  claude-code: TOOL is a Claude Code tool name (`Read`); with --agent NAME, says what the
+    definition's custom agent NAME is offered (`agents` beside `builtin_tools`).
   gemini-cli: TOOL is a Gemini CLI tool name (`read_file`) or an MCP tool
     (`mcp_server_tool`); says too in which approval modes a headless session offers it.
 Without TOOL, explains every built-in of the pinned catalog.";
@@ -144,6 +149,8 @@ struct Args {
     host: Host,
     /// `--policy-file PATH`: where the host writes a Gemini CLI policy file.
     policy_file: Option<String>,
+    /// `--agent NAME`: the Claude Code custom agent `explain` answers for.
+    agent: Option<String>,
 }
 
 fn run() -> Result<(), Failure> {
@@ -201,6 +208,7 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
         json: false,
         host: Host::default(),
         policy_file: None,
+        agent: None,
     };
     let mut options_end = false;
     while let Some(word) = words.next().transpose()? {
@@ -232,6 +240,7 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
                 args.host.custom_tools.push(value);
             }
             "--policy-file" => args.policy_file = Some(value(option, inline, &mut words)?),
+            "--agent" => args.agent = Some(value(option, inline, &mut words)?),
             "--mcp-server" => {
                 let value = value(option, inline, &mut words)?;
                 args.host.mcp_servers.get_or_insert_with(Vec::new).push(value);
@@ -253,6 +262,9 @@ fn options_apply(args: &Args, command: &str) -> Result<(), Failure> {
     }
     if args.json && command != "diff" {
         return refused(String::from("--json applies to `diff` only"));
+    }
+    if args.agent.is_some() && (command != "explain" || args.runtime != Runtime::ClaudeCode) {
+        return refused(String::from("--agent applies to `explain --runtime claude-code` only"));
     }
     if args.policy_file.is_some() && (command != "resolve" || args.runtime != Runtime::GeminiCli) {
         return refused(String::from("--policy-file applies to `resolve --runtime gemini-cli` only"));
@@ -362,7 +374,9 @@ fn load_one(args: &Args, path: &str) -> Result<Document, Failure> {
 fn resolve(args: &Args, path: &str) -> Result<(), Failure> {
     let value = match load_one(args, path)? {
         Document::Copilot(document) => serde_json::to_string_pretty(document.policy()),
-        Document::ClaudeCode(document) => serde_json::to_string_pretty(&ClaudeCodeArgs(document.selection)),
+        Document::ClaudeCode(document) => {
+            serde_json::to_string_pretty(&ClaudeCodeArgs::new(document.selection).with_agents(document.agents))
+        }
         Document::GeminiCli(document) => {
             let config = GeminiCliConfig::new(document.selection);
             let config = match &args.policy_file {
@@ -432,12 +446,23 @@ fn explain(args: &Args, path: &str, tools: &[String]) -> Result<(), Failure> {
             }
         }
         Document::ClaudeCode(document) => {
+            let agent =
+                match &args.agent {
+                    Some(name) => Some(document.agents.get(name).ok_or_else(|| {
+                        Failure::Usage(format!("no agent `{}` in {}", Shown(name), input_name(path)))
+                    })?),
+                    None => None,
+                };
             let catalog = ClaudeTool::ALL.iter().map(|t| t.name().to_owned());
             for text in &or_catalog(tools, catalog) {
                 let tool: ClaudeTool = text.parse().map_err(|e: Error| Failure::Usage(e.to_string()))?;
-                let verdict = match &document.selection {
+                let main = match &document.selection {
                     Some(selection) => selection.decide(tool).to_string(),
                     None => String::from("permitted (no selection; the CLI's defaults apply)"),
+                };
+                let verdict = match agent {
+                    Some(agent) => agent_verdict(agent, document.selection.as_ref(), tool, &main),
+                    None => main,
                 };
                 print(&format!("{tool}: {verdict}"))?;
             }
@@ -472,6 +497,25 @@ fn explain(args: &Args, path: &str, tools: &[String]) -> Result<(), Failure> {
     if refused { Err(Failure::Invalid) } else { Ok(()) }
 }
 
+/// What a Claude Code custom agent is offered of `tool`, and why.
+fn agent_verdict(
+    agent: &tool_policy::ClaudeAgent,
+    main: Option<&tool_policy::ClaudeCodeSelection>,
+    tool: ClaudeTool,
+    main_verdict: &str,
+) -> String {
+    let offered = tool_policy::claude::offered_to(agent, main, tool_policy::claude::DEFAULT_OFFERED).contains(&tool);
+    let rule = tool_policy::AgentRule::Tool(tool);
+    let why = if agent.disallowed_tools.iter().flatten().any(|r| *r == rule) {
+        String::from("listed in its `disallowedTools`")
+    } else if let Some(tools) = &agent.tools {
+        String::from(if tools.contains(&rule) { "listed in its `tools`" } else { "not listed in its `tools`" })
+    } else {
+        format!("no `tools` of its own: as the main agent, {main_verdict}")
+    };
+    format!("{} to agent `{}` ({why})", if offered { "offered" } else { "not offered" }, Shown(&agent.name))
+}
+
 /// `diff`: exit 0 when nothing changes, 1 when something does, 2 on trouble (an invalid
 /// document included, as for `diff`).
 fn diff(args: &Args, old: &str, new: &str) -> Result<(), Failure> {
@@ -492,7 +536,12 @@ fn diff(args: &Args, old: &str, new: &str) -> Result<(), Failure> {
     let changes = match (&old, &new) {
         (Document::Copilot(old), Document::Copilot(new)) => old.policy().diff(new.policy()),
         (Document::ClaudeCode(old), Document::ClaudeCode(new)) => {
-            diff_selections(old.selection.as_ref(), new.selection.as_ref())
+            let mut changes = diff_selections(old.selection.as_ref(), new.selection.as_ref());
+            changes.extend(diff_claude_agents(
+                (old.selection.as_ref(), &old.agents),
+                (new.selection.as_ref(), &new.agents),
+            ));
+            changes
         }
         (Document::GeminiCli(old), Document::GeminiCli(new)) => {
             diff_gemini_selections(old.selection.as_ref(), new.selection.as_ref())

@@ -275,6 +275,36 @@ pub enum Error {
         /// What was written.
         name: String,
     },
+    /// An MCP rule of a Claude Code sub-agent outside the CLI's grammar.
+    BadClaudeMcpRule {
+        /// What was written.
+        name: String,
+    },
+    /// A sub-agent's `tools` names a built-in the main selection took away.
+    AgentBeyondMain {
+        /// The agent.
+        agent: String,
+        /// The tool.
+        tool: &'static str,
+        /// Whether the CLI offers it to the agent anyway (`Glob`, `Grep`).
+        leaks: bool,
+    },
+    /// `agent_only` names a built-in the CLI never offers a sub-agent once the main
+    /// selection takes it away.
+    AgentOnlyUnreachable {
+        /// The tool.
+        tool: &'static str,
+    },
+    /// A Claude Code agent name outside `[A-Za-z0-9_-]`.
+    BadAgentName {
+        /// What was written.
+        name: String,
+    },
+    /// `agent_only` names a built-in the main selection does not take away.
+    AgentOnlyNotTaken {
+        /// The tool.
+        tool: &'static str,
+    },
     /// The same tool twice in a selection (after aliases are rewritten).
     DuplicateCliTool {
         /// The canonical name.
@@ -470,6 +500,34 @@ impl fmt::Display for Error {
                 f,
                 "`{}` is not an MCP entry the Gemini CLI matches: write `mcp_<server>_<tool>` or `mcp_<server>_*` (a server name has no `_`)",
                 Shown(name)
+            ),
+            Error::BadClaudeMcpRule { name } => write!(
+                f,
+                "`{}` is not an MCP rule Claude Code matches: write `mcp__<server>__<tool>`, `mcp__<server>__*`, `mcp__<server>` or `mcp__*`",
+                Shown(name)
+            ),
+            Error::AgentBeyondMain { agent, tool, leaks: true } => write!(
+                f,
+                "agent `{}` lists `{tool}`, which the main selection takes away, and Claude Code offers it to the agent anyway: remove it, or leave it to the agents with `\"agent_only\": [\"{tool}\"]`",
+                Shown(agent)
+            ),
+            Error::AgentBeyondMain { agent, tool, leaks: false } => write!(
+                f,
+                "agent `{}` lists `{tool}`, which the main selection takes away, and Claude Code never offers it to the agent then (the main selection bounds a sub-agent's `tools`): remove it, or permit it in the main selection",
+                Shown(agent)
+            ),
+            Error::AgentOnlyUnreachable { tool } => write!(
+                f,
+                "`agent_only` names `{tool}`, but Claude Code never offers a sub-agent a built-in the main selection takes away, except `Glob` and `Grep`: it cannot be left to the agents"
+            ),
+            Error::BadAgentName { name } => write!(
+                f,
+                "`{}` is not an agent name Claude Code takes: one or more of `[A-Za-z0-9_-]`",
+                Shown(name)
+            ),
+            Error::AgentOnlyNotTaken { tool } => write!(
+                f,
+                "`agent_only` names `{tool}`, which the main selection does not take away; `agent_only` leaves to the agents only tools taken from the main agent"
             ),
             Error::DuplicateCliTool { canonical, first } => write!(
                 f,

@@ -47,7 +47,9 @@ pub mod json;
 #[cfg_attr(docsrs, doc(cfg(feature = "copilot-sdk")))]
 pub mod copilot_sdk;
 
-pub use claude_code::{ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, offered};
+pub use claude_code::{
+    AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, offered,
+};
 pub use copilot::{
     ClientKey, ClientMode, ClientPool, ClientStorage, Decision, EntryDraft, Policy, PolicyBuilder, PolicyEntry,
     ResolvedPolicy, Selector, SessionToolFilter, SlotDraft, TOOL_FILTER_PRECEDENCE, ToolList, builtin_warning,
@@ -59,8 +61,8 @@ pub use error::{
 pub use gemini_cli::{ApprovalMode, GeminiCli, GeminiCliConfig, GeminiName, GeminiSelection, McpEntry};
 pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wire_name, is_name_byte, mcp_tool_name};
 pub use review::{
-    Attestation, Change, Host, OfferedTool, PolicyDiff, Violation, attest_claude_code, diff_gemini_selections,
-    diff_selections, lint_agents, lint_entry, lint_selection,
+    Attestation, Change, Host, OfferedTool, PolicyDiff, Violation, attest_claude_code, diff_claude_agents,
+    diff_gemini_selections, diff_selections, lint_agents, lint_entry, lint_selection,
 };
 pub use runtime::{Runtime, Spelling};
 pub use selection::{

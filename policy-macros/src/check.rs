@@ -2,11 +2,14 @@
 //! `policy_core::At` place back into the span of the token that wrote it.
 
 use policy_core::catalog::claude_code::ClaudeTool;
+use policy_core::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents};
 use policy_core::names::vocab::{
-    ALLOW_MACRO_KEY, CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY, COPILOT_MACRO_KEYS, DISABLE_KEY, ISOLATED, ONLY_KEY,
-    RUNTIME_MACRO_KEY, STRICT_MACRO_KEY,
+    AGENT_MACRO_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, ALLOW_MACRO_KEY, CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY,
+    COPILOT_MACRO_KEYS, DISABLE_KEY, GEMINI_MACRO_KEYS, ISOLATED, ONLY_KEY, RUNTIME_MACRO_KEY, STRICT_MACRO_KEY,
 };
 use policy_core::runtime::{Runtime, Spelling};
+use policy_core::selection::NameLookup;
+use policy_core::text::near_miss;
 use policy_core::{
     At, CatalogName, ClientMode, EntryDraft, Error, GeminiName, Lint, Lints, ResolvedPolicy, Selection, SelectionDraft,
     Selector, ShapeDraft, ShapeValue, Slot, SlotDraft, Warning, builtin_warning, lint_entry, lint_selection,
@@ -19,6 +22,8 @@ use crate::parse::{Entry, Invocation, Item, Value};
 pub enum Checked {
     Copilot(ResolvedPolicy),
     ClaudeCode(CliChecked<ClaudeTool>),
+    /// A Claude Code selection with custom agents.
+    ClaudeAgents(CliChecked<ClaudeTool>, ClaudeAgents),
     GeminiCli(CliChecked<GeminiName>),
 }
 
@@ -63,7 +68,8 @@ pub fn check(invocation: &Invocation) -> syn::Result<Checked> {
         return Err(errors.0.unwrap_or_else(|| syn::Error::new(Span::call_site(), "unknown runtime")));
     };
     let (keys, other_keys, other_runtime) = match runtime {
-        Runtime::ClaudeCode | Runtime::GeminiCli => (CLAUDE_MACRO_KEYS, COPILOT_MACRO_KEYS, Runtime::Copilot),
+        Runtime::ClaudeCode => (CLAUDE_MACRO_KEYS, COPILOT_MACRO_KEYS, Runtime::Copilot),
+        Runtime::GeminiCli => (GEMINI_MACRO_KEYS, COPILOT_MACRO_KEYS, Runtime::Copilot),
         _ => (COPILOT_MACRO_KEYS, CLAUDE_MACRO_KEYS, Runtime::ClaudeCode),
     };
     let other_runtime = other_runtime.spelled(Spelling::Macro);
@@ -86,6 +92,9 @@ pub fn check(invocation: &Invocation) -> syn::Result<Checked> {
     // Lints are compile errors in the strict form; a stable proc macro cannot warn.
     let strict = strict.then_some(allowed);
     match runtime {
+        Runtime::ClaudeCode if get(AGENTS_KEY).is_some() || get(AGENT_ONLY_KEY).is_some() => {
+            claude_agents(&get, strict, errors)
+        }
         Runtime::ClaudeCode => cli_selection(&get, strict, errors).map(Checked::ClaudeCode),
         Runtime::GeminiCli => cli_selection(&get, strict, errors).map(Checked::GeminiCli),
         _ => copilot(&get, strict, errors),
@@ -183,6 +192,7 @@ fn found(value: &Value) -> &'static str {
         Value::Word(_) => "an identifier",
         Value::Str(_) => "a string literal",
         Value::Bool(_) => "a boolean",
+        Value::Object { .. } => "an object",
         Value::Other(_) => "an expression",
     }
 }
@@ -356,4 +366,197 @@ fn cli_selection<'e, T: CatalogName>(
         (None, Some(selection)) => Ok(CliChecked { selection, warnings }),
         (None, None) => Err(syn::Error::new(entry.value.span(), shape_error)),
     }
+}
+
+/// `runtime: claude_code` with `agents: { name: { description: "..", prompt: "..", tools: [..],
+/// disallowed_tools: [..], model: ".." }, .. }` and `agent_only: [..]`: every name checked
+/// against the catalog, and the agents against the main selection, each error on its token.
+fn claude_agents<'e>(
+    get: &impl Fn(&str) -> Option<&'e Entry>,
+    strict: Option<Lints>,
+    errors: Errors,
+) -> syn::Result<Checked> {
+    let mut errors = errors;
+    // The agents' own checks first, so that every error of the invocation is reported.
+    let mut spans: Vec<AgentSpans> = Vec::new();
+    let mut agents = ClaudeAgents::default();
+    let mut warnings = Vec::new();
+    if let Some(entry) = get(AGENTS_KEY) {
+        match &entry.value {
+            Value::Object { entries, .. } => {
+                for (i, agent) in entries.iter().enumerate() {
+                    let name = agent.key.to_string();
+                    if entries[..i].iter().any(|e| e.key == agent.key) {
+                        errors.push(agent.key.span(), &Error::DuplicateKey { key: name });
+                        continue;
+                    }
+                    if let Some((agent, agent_spans)) =
+                        claude_agent(agent, strict.is_some(), &mut errors, &mut warnings)
+                    {
+                        agents.agents.push(agent);
+                        spans.push(agent_spans);
+                    }
+                }
+            }
+            other => errors.push(
+                other.span(),
+                &Error::WrongType {
+                    expected: "`{ name: { description: \"..\", prompt: \"..\" }, .. }`",
+                    found: found(other),
+                },
+            ),
+        }
+    }
+    let mut only_spans = Vec::new();
+    if let Some(entry) = get(AGENT_ONLY_KEY) {
+        for (span, rule) in rule_list(&entry.value, strict.is_some(), &mut errors, &mut warnings) {
+            match rule {
+                AgentRule::Tool(tool) => {
+                    agents.agent_only.push(tool);
+                    only_spans.push(span);
+                }
+                AgentRule::Mcp(_) => {
+                    errors.push(span, &Error::WrongType { expected: "a built-in tool name", found: "an MCP rule" });
+                }
+            }
+        }
+    }
+    let selection = cli_selection::<ClaudeTool>(get, strict, Errors::default());
+    let selection = match selection {
+        Ok(selection) => selection,
+        Err(error) => {
+            match &mut errors.0 {
+                Some(all) => all.combine(error),
+                None => errors.0 = Some(error),
+            }
+            return Err(errors.0.unwrap_or_else(|| syn::Error::new(Span::call_site(), "invalid")));
+        }
+    };
+    let (found_errors, lints) = agents.check(Some(&selection.selection));
+    let span_of = |place: AgentPlace| match place {
+        AgentPlace::Tools(a, t) => spans[a].tools.get(t).copied().unwrap_or_else(Span::call_site),
+        AgentPlace::Disallowed(a, t) => spans[a].disallowed.get(t).copied().unwrap_or_else(Span::call_site),
+        AgentPlace::AgentOnly(i) => only_spans.get(i).copied().unwrap_or_else(Span::call_site),
+    };
+    for (place, error) in found_errors {
+        errors.push(span_of(place), &error);
+    }
+    if let Some(allowed) = strict {
+        for (place, warning) in lints {
+            if !warning.lint().is_some_and(|l| allowed.contains(l)) {
+                errors.push(span_of(place), &Error::Strict(warning));
+            }
+        }
+    }
+    let mut selection = selection;
+    selection.warnings.extend(warnings);
+    errors.finish(|| Checked::ClaudeAgents(selection, agents))
+}
+
+/// The token of each list item of one agent, for errors found after it is built.
+struct AgentSpans {
+    tools: Vec<Span>,
+    disallowed: Vec<Span>,
+}
+
+/// One agent of `agents: { .. }`.
+fn claude_agent(
+    entry: &Entry,
+    strict: bool,
+    errors: &mut Errors,
+    warnings: &mut Vec<(Span, Warning)>,
+) -> Option<(ClaudeAgent, AgentSpans)> {
+    let Value::Object { entries, span } = &entry.value else {
+        errors.push(
+            entry.value.span(),
+            &Error::WrongType { expected: "`{ description: \"..\", prompt: \"..\" }`", found: found(&entry.value) },
+        );
+        return None;
+    };
+    let mut agent = ClaudeAgent::new(entry.key.to_string(), "", "");
+    let mut spans = AgentSpans { tools: Vec::new(), disallowed: Vec::new() };
+    let mut seen: Vec<String> = Vec::new();
+    for field in entries {
+        let key = field.key.to_string();
+        if seen.contains(&key) {
+            errors.push(field.key.span(), &Error::DuplicateKey { key });
+            continue;
+        }
+        seen.push(key.clone());
+        match key.as_str() {
+            "description" | "prompt" | "model" => match &field.value {
+                Value::Str(lit) if key == "description" => agent.description = lit.value(),
+                Value::Str(lit) if key == "prompt" => agent.prompt = lit.value(),
+                Value::Str(lit) => agent.model = Some(lit.value()),
+                other => {
+                    errors.push(other.span(), &Error::WrongType { expected: "a string literal", found: found(other) });
+                }
+            },
+            "tools" | "disallowed_tools" => {
+                let rules = rule_list(&field.value, strict, errors, warnings);
+                let (item_spans, rules): (Vec<Span>, Vec<AgentRule>) = rules.into_iter().unzip();
+                if key == "tools" {
+                    agent.tools = Some(rules);
+                    spans.tools = item_spans;
+                } else {
+                    agent.disallowed_tools = Some(rules);
+                    spans.disallowed = item_spans;
+                }
+            }
+            other => {
+                let error = match near_miss(other, AGENT_MACRO_FIELDS.iter().copied()) {
+                    Some(exact) => Error::NearMissKey { key: other.to_owned(), exact },
+                    None => Error::UnknownKey { key: other.to_owned(), expected: AGENT_MACRO_FIELDS },
+                };
+                errors.push(field.key.span(), &error);
+            }
+        }
+    }
+    for required in ["description", "prompt"] {
+        if !seen.iter().any(|k| k == required) {
+            errors.push(*span, &Error::MissingKey { key: required });
+        }
+    }
+    // Even with errors of its own, the agent is checked against the main selection, so that
+    // every error of the invocation is reported at once.
+    Some((agent, spans))
+}
+
+/// A list of agent tool rules, each with its token; names refused are reported and left out,
+/// and so is a name listed twice.
+fn rule_list(
+    value: &Value,
+    strict: bool,
+    errors: &mut Errors,
+    warnings: &mut Vec<(Span, Warning)>,
+) -> Vec<(Span, AgentRule)> {
+    let Value::List { items, .. } = value else {
+        errors.push(value.span(), &Error::WrongType { expected: "a list of tool names", found: found(value) });
+        return Vec::new();
+    };
+    let mut out: Vec<(Span, AgentRule)> = Vec::new();
+    for (i, name) in strings(items, errors).into_iter().enumerate() {
+        let Some(name) = name else { continue };
+        let span = item_span(items, i, value.span());
+        match AgentRule::parse(&name) {
+            Ok(found) => {
+                if let NameLookup::Alias(rule) = &found {
+                    let warning = Warning::LegacyAlias { alias: name.clone(), canonical: rule.as_str().to_owned() };
+                    if strict {
+                        errors.push(span, &Error::Strict(warning));
+                    } else {
+                        warnings.push((span, warning));
+                    }
+                }
+                let rule = found.tool();
+                if let Some(first) = out.iter().position(|(_, r)| *r == rule) {
+                    errors.push(span, &Error::DuplicateCliTool { canonical: rule.as_str().to_owned(), first });
+                } else {
+                    out.push((span, rule));
+                }
+            }
+            Err(error) => errors.push(span, &error),
+        }
+    }
+    out
 }

@@ -1,6 +1,10 @@
 //! Emits the checked value as `const` items: no run-time work, no allocation, usable in
-//! `const` and `static` items. Every path goes through the caller's `$crate`.
+//! `const` and `static` items. Every path goes through the caller's `$crate`. The one
+//! exception: Claude Code custom agents hold owned text, so a selection with `agents` is a
+//! `ClaudeCodeArgs` built at run time (every name still checked here, at compile time).
 
+use policy_core::catalog::claude_code::ClaudeTool;
+use policy_core::claude_code::AgentRule;
 use policy_core::{
     CatalogName, ClientMode, GeminiName, ResolvedPolicy, Selection, SelectionShape, ToolList, Warning, WireName,
 };
@@ -29,6 +33,42 @@ fn expand_value(private: &TokenStream, checked: &Checked) -> TokenStream {
                 let variant = format_ident!("{}", format!("{tool:?}"));
                 quote!(#private::ClaudeTool::#variant)
             });
+            with_warnings(&value, &checked.warnings, "legacy_claude_code_tool_name")
+        }
+        Checked::ClaudeAgents(checked, agents) => {
+            let ty = quote!(#private::ClaudeCodeSelection);
+            let tool = |tool: &ClaudeTool| {
+                let variant = format_ident!("{}", format!("{tool:?}"));
+                quote!(#private::ClaudeTool::#variant)
+            };
+            let selection = cli_selection(&ty, &quote!(#private::ClaudeTool), &checked.selection, tool);
+            let rule = |rule: &AgentRule| match rule {
+                AgentRule::Tool(t) => {
+                    let t = tool(t);
+                    quote!(#private::AgentRule::Tool(#t))
+                }
+                AgentRule::Mcp(text) => quote!(#private::AgentRule::Mcp(#private::String::from(#text))),
+            };
+            let agent_only = agents.agent_only.iter().map(tool);
+            let agents = agents.agents.iter().map(|agent| {
+                let (name, description, prompt) = (&agent.name, &agent.description, &agent.prompt);
+                let mut value = quote!(#private::ClaudeAgent::new(#name, #description, #prompt));
+                if let Some(tools) = &agent.tools {
+                    let tools = tools.iter().map(rule);
+                    value = quote!(#value.tools([#(#tools),*]));
+                }
+                if let Some(tools) = &agent.disallowed_tools {
+                    let tools = tools.iter().map(rule);
+                    value = quote!(#value.disallowed_tools([#(#tools),*]));
+                }
+                if let Some(model) = &agent.model {
+                    value = quote!(#value.model(#model));
+                }
+                value
+            });
+            let value = quote!(#private::ClaudeCodeArgs::new(#private::Some(#selection)).with_agents(
+                #private::ClaudeAgents::new([#(#agents),*]).agent_only([#(#agent_only),*])
+            ));
             with_warnings(&value, &checked.warnings, "legacy_claude_code_tool_name")
         }
         Checked::GeminiCli(checked) => {

@@ -44,6 +44,8 @@ pub enum Value {
     Str(LitStr),
     /// `true` or `false`.
     Bool(syn::LitBool),
+    /// `{ key: value, ... }`.
+    Object { span: Span, entries: Vec<Entry> },
     /// Anything else, kept only for its span.
     Other(Span),
 }
@@ -61,7 +63,7 @@ pub enum Item {
 impl Value {
     pub fn span(&self) -> Span {
         match self {
-            Value::List { span, .. } | Value::Other(span) => *span,
+            Value::List { span, .. } | Value::Object { span, .. } | Value::Other(span) => *span,
             Value::Word(ident) => ident.span(),
             Value::Str(lit) => lit.span(),
             Value::Bool(lit) => lit.span,
@@ -71,19 +73,24 @@ impl Value {
 
 impl Parse for Invocation {
     fn parse(input: ParseStream<'_>) -> syn::Result<Invocation> {
-        let mut entries = Vec::new();
-        while !input.is_empty() {
-            let key: Ident = input.parse()?;
-            input.parse::<Token![:]>()?;
-            let value = input.parse()?;
-            entries.push(Entry { key, value });
-            if input.is_empty() {
-                break;
-            }
-            input.parse::<Token![,]>()?;
-        }
-        Ok(Invocation { entries })
+        Ok(Invocation { entries: entries(input)? })
     }
+}
+
+/// `key: value` pairs up to the end of `input`, comma-separated, trailing comma allowed.
+fn entries(input: ParseStream<'_>) -> syn::Result<Vec<Entry>> {
+    let mut entries = Vec::new();
+    while !input.is_empty() {
+        let key: Ident = input.parse()?;
+        input.parse::<Token![:]>()?;
+        let value = input.parse()?;
+        entries.push(Entry { key, value });
+        if input.is_empty() {
+            break;
+        }
+        input.parse::<Token![,]>()?;
+    }
+    Ok(entries)
 }
 
 impl Parse for Value {
@@ -101,6 +108,10 @@ impl Parse for Value {
                 content.parse::<Token![,]>()?;
             }
             Ok(Value::List { span: bracket.span.join(), items })
+        } else if lookahead.peek(syn::token::Brace) {
+            let content;
+            let brace = syn::braced!(content in input);
+            Ok(Value::Object { span: brace.span.join(), entries: entries(&content)? })
         } else if lookahead.peek(LitStr) {
             Ok(Value::Str(input.parse()?))
         } else if lookahead.peek(syn::LitBool) {

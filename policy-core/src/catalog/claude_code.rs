@@ -100,6 +100,23 @@ pub const RUN_CODE_WITH_BASH: &[ClaudeTool] = &[ClaudeTool::Monitor, ClaudeTool:
 /// The tools the CLI adds when Bash is denied (probe p6).
 pub const ADDED_WITHOUT_BASH: &[ClaudeTool] = &[ClaudeTool::Glob, ClaudeTool::Grep];
 
+/// Never offered to a sub-agent's model, even when its `tools` lists them (live cases
+/// `claude-code-subagents`).
+pub const MAIN_AGENT_ONLY: &[ClaudeTool] = &[
+    ClaudeTool::CronCreate,
+    ClaudeTool::CronDelete,
+    ClaudeTool::CronList,
+    ClaudeTool::ListAgents,
+    ClaudeTool::ReportFindings,
+    ClaudeTool::ScheduleWakeup,
+    ClaudeTool::Workflow,
+];
+
+/// Offered to a sub-agent whose `tools` lists them even when the main selection takes them
+/// away; every other built-in a main selection takes away a sub-agent never gets (live cases
+/// `claude-code-subagents: control: ...`).
+pub const AGENT_LIST_REACHES: &[ClaudeTool] = &[ClaudeTool::Glob, ClaudeTool::Grep];
+
 /// Offered by default in `-p` with an API key (the model and settings can add more).
 pub const DEFAULT_OFFERED: &[ClaudeTool] = &[
     ClaudeTool::Agent,

@@ -4,6 +4,7 @@
 
 use serde::ser::SerializeStruct;
 
+use super::agents::ClaudeAgents;
 use super::selection::ClaudeCodeSelection;
 use crate::catalog::claude_code::{CLI_VERSION, ClaudeTool};
 use crate::selection::SelectionShape;
@@ -29,12 +30,33 @@ impl ClaudeCodeSelection {
 /// What `tool-policy resolve --runtime claude-code` prints:
 /// `{"args": [...], "cliVersion": "2.1.332"}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClaudeCodeArgs(pub Option<ClaudeCodeSelection>);
+#[non_exhaustive]
+pub struct ClaudeCodeArgs {
+    /// The main agent's selection; `None`: no selection.
+    pub selection: Option<ClaudeCodeSelection>,
+    /// The custom agents, `--agents=<json>`.
+    pub agents: ClaudeAgents,
+}
 
 impl ClaudeCodeArgs {
-    /// The arguments; none without a selection.
+    /// The arguments of a selection, without custom agents.
+    pub fn new(selection: Option<ClaudeCodeSelection>) -> ClaudeCodeArgs {
+        ClaudeCodeArgs { selection, agents: ClaudeAgents::default() }
+    }
+
+    /// With custom agents.
+    #[must_use]
+    pub fn with_agents(mut self, agents: ClaudeAgents) -> ClaudeCodeArgs {
+        self.agents = agents;
+        self
+    }
+
+    /// The arguments: the selection's (none without one), then `--agents=<json>` when there
+    /// are agents. Send them with every turn: a restarted agent keeps its agents and limits.
     pub fn args(&self) -> Vec<String> {
-        self.0.as_ref().map(ClaudeCodeSelection::args).unwrap_or_default()
+        let mut args = self.selection.as_ref().map(ClaudeCodeSelection::args).unwrap_or_default();
+        args.extend(self.agents.arg());
+        args
     }
 }
 
@@ -54,7 +76,8 @@ mod tests {
     use crate::json::load_claude_code;
 
     fn args(text: &str) -> Vec<String> {
-        ClaudeCodeArgs(load_claude_code(text).unwrap().selection).args()
+        let read = load_claude_code(text).unwrap();
+        ClaudeCodeArgs::new(read.selection).with_agents(read.agents).args()
     }
 
     #[test]
@@ -73,7 +96,7 @@ mod tests {
 
     #[test]
     fn serializes_with_the_version() {
-        let out = serde_json::to_value(ClaudeCodeArgs(Some(ClaudeCode::only([ClaudeTool::Read])))).unwrap();
+        let out = serde_json::to_value(ClaudeCodeArgs::new(Some(ClaudeCode::only([ClaudeTool::Read])))).unwrap();
         assert_eq!(out, serde_json::json!({"args": ["--tools=Read", "--strict-mcp-config"], "cliVersion": "2.1.332"}));
     }
 }

@@ -1,8 +1,10 @@
 //! The Claude Code selection (SPEC §2): its checks against the pinned catalog, what the CLI
 //! offers under it, and the arguments it becomes.
 
+pub(crate) mod agents;
 pub(crate) mod args;
 pub(crate) mod selection;
 
+pub use agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, mcp_offered_to, offered_to};
 pub use args::ClaudeCodeArgs;
 pub use selection::{ClaudeCode, ClaudeCodeSelection, ClaudeDecision, offered};

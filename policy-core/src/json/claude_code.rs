@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use super::options::{LoadError, Options};
 use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::catalog::claude_code::ClaudeTool;
+use crate::claude_code::ClaudeAgents;
 use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::error::{At, Error, Located, Warning};
 use crate::gemini_cli::{GeminiName, GeminiSelection};
@@ -21,6 +22,8 @@ use crate::text::{did_you_mean, near_miss};
 pub struct SelectionDocument<T: CatalogName> {
     /// The selection; `None` only when the document says `"builtin_tools": null`.
     pub selection: Option<Selection<T>>,
+    /// Claude Code only: the custom agents beside `builtin_tools` (`agents`, `agent_only`).
+    pub agents: ClaudeAgents,
     /// Legacy names rewritten (at most [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)).
     pub warnings: Vec<Located<Warning>>,
     /// How many warnings there were beyond `warnings`.
@@ -35,12 +38,19 @@ pub type GeminiDocument = SelectionDocument<GeminiName>;
 
 /// Reads a Claude Code selection, or an object holding one under `builtin_tools`.
 pub fn load_claude_code(text: &str) -> Result<ClaudeCodeDocument, LoadError> {
-    load_selection(text, Options::default())
+    load_claude_code_with(text, Options::default())
 }
 
-/// [`load_claude_code`] with options (strict mode refuses legacy aliases).
+/// [`load_claude_code`] with options (strict mode refuses legacy aliases). Beside
+/// `builtin_tools`, `agents` holds custom agents and `agent_only` the built-ins left to them.
 pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeDocument, LoadError> {
-    load_selection(text, options)
+    let doc = reader::parse(text)?;
+    let root = Node::root(&doc);
+    let mut sink = Sink::new(options);
+    let selection = document(root, &mut sink);
+    let agents = super::claude_agents::agents(root, selection.as_ref(), &mut sink);
+    let report = sink.finish()?;
+    Ok(SelectionDocument { selection, agents, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
 }
 
 /// Reads a Gemini CLI selection, or an object holding one under `builtin_tools`.
@@ -53,14 +63,16 @@ pub fn load_gemini_cli_with(text: &str, options: Options) -> Result<GeminiDocume
     load_selection(text, options)
 }
 
-/// Reads a selection of the runtime whose catalog `T` names.
+/// Reads a selection of the runtime whose catalog `T` names, and nothing beside it (the
+/// Claude Code readers read its custom agents too).
 pub fn load_selection<T: CatalogName>(text: &str, options: Options) -> Result<SelectionDocument<T>, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::new(options);
     let selection = document(root, &mut sink);
     let report = sink.finish()?;
-    Ok(SelectionDocument { selection, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
+    let agents = ClaudeAgents::default();
+    Ok(SelectionDocument { selection, agents, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
 }
 
 impl ClaudeCodeSelection {

@@ -6,6 +6,7 @@
 //! [`MAX_NESTING`]; an input that holds no policy where one is expected is an error. With
 //! [`Options::strict`], every warning is an error at the same pointer.
 
+mod claude_agents;
 mod claude_code;
 mod copilot;
 mod custom_agents;

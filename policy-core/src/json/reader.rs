@@ -32,7 +32,7 @@ pub const MAX_NESTING: usize = 100;
 pub(crate) enum Value<'a> {
     Null,
     Bool(bool),
-    Number,
+    Number(serde_json::Number),
     String(Cow<'a, str>),
     Array(Vec<Value<'a>>),
     Object(Vec<(Cow<'a, str>, Value<'a>)>),
@@ -96,16 +96,16 @@ impl<'de> Visitor<'de> for Levels {
         Ok(Value::Bool(value))
     }
 
-    fn visit_i64<E>(self, _: i64) -> Result<Value<'de>, E> {
-        Ok(Value::Number)
+    fn visit_i64<E>(self, value: i64) -> Result<Value<'de>, E> {
+        Ok(Value::Number(value.into()))
     }
 
-    fn visit_u64<E>(self, _: u64) -> Result<Value<'de>, E> {
-        Ok(Value::Number)
+    fn visit_u64<E>(self, value: u64) -> Result<Value<'de>, E> {
+        Ok(Value::Number(value.into()))
     }
 
-    fn visit_f64<E>(self, _: f64) -> Result<Value<'de>, E> {
-        Ok(Value::Number)
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Value<'de>, E> {
+        serde_json::Number::from_f64(value).map(Value::Number).ok_or_else(|| E::custom("a number beyond JSON"))
     }
 
     fn visit_borrowed_str<E>(self, value: &'de str) -> Result<Value<'de>, E> {
@@ -203,7 +203,7 @@ impl<'a> Node<'a> {
             Value::String(_) => "a string",
             Value::Bool(_) => "a boolean",
             Value::Null => "null",
-            Value::Number => "a number",
+            Value::Number(_) => "a number",
         }
     }
 
@@ -255,6 +255,21 @@ impl<'a> Node<'a> {
 
     pub(crate) fn is_null(self) -> bool {
         matches!(self.0, Value::Null)
+    }
+
+    /// The value as `serde_json` holds it, for a field passed through as it is written
+    /// (repeated keys already refused by the reader).
+    pub(crate) fn to_json(self) -> serde_json::Value {
+        match self.0 {
+            Value::Null => serde_json::Value::Null,
+            Value::Bool(value) => (*value).into(),
+            Value::Number(value) => serde_json::Value::Number(value.clone()),
+            Value::String(text) => text.as_ref().into(),
+            Value::Array(items) => items.iter().map(|item| Node(item).to_json()).collect(),
+            Value::Object(fields) => {
+                fields.iter().map(|(key, value)| (key.to_string(), Node(value).to_json())).collect()
+            }
+        }
     }
 }
 
@@ -409,6 +424,11 @@ impl Sink {
         if !warning.lint().is_some_and(|lint| self.allowed.contains(lint)) {
             self.warn_at(pointer, |_| warning);
         }
+    }
+
+    /// How many errors so far.
+    pub(crate) fn error_count(&self) -> usize {
+        self.report.errors.len() + self.report.omitted_errors
     }
 
     pub(crate) fn warn(&mut self, at: Ptr<'_>, warning: Warning) {

@@ -9,7 +9,8 @@ use serde::de::{self, Deserialize, Deserializer};
 
 use super::options::{LoadError, Options};
 use super::reader::{Node, Ptr, Sink, Value, tool_names, unique_keys, wrong_type};
-use super::{claude_code, copilot};
+use super::{claude_agents, claude_code, copilot};
+use crate::claude_code::ClaudeAgents;
 use crate::copilot::entry::PolicyEntry;
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy, ToolList};
 use crate::error::{At, Error};
@@ -58,6 +59,22 @@ impl<'de, T: CatalogName> Deserialize<'de> for Selection<T> {
     /// as their canonical tool).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Selection<T>, D::Error> {
         read_stored(deserializer, |root, sink| claude_code::selection(root, Ptr::Root, sink))
+    }
+}
+
+impl<'de> Deserialize<'de> for ClaudeAgents {
+    /// The `--agents` object (agents keyed by name, each with the CLI's own fields), read as
+    /// `json::load_claude_code` reads `agents`. Whether the agents stay within a main
+    /// selection is checked where that selection is known (`ClaudeAgents::check`).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ClaudeAgents, D::Error> {
+        read_stored(deserializer, |root, sink| Some(ClaudeAgents::new(claude_agents::agent_map(root, Ptr::Root, sink))))
+    }
+}
+
+impl serde::Serialize for ClaudeAgents {
+    /// The `--agents` object.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(serializer)
     }
 }
 

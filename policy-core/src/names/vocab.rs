@@ -56,7 +56,15 @@ pub const COPILOT_MACRO_KEYS: &[&str] = &[
 ];
 
 /// The keys of `builtin_tools! { runtime: claude_code, … }`.
-pub const CLAUDE_MACRO_KEYS: &[&str] = &[RUNTIME_MACRO_KEY, ONLY_KEY, DISABLE_KEY, STRICT_MACRO_KEY, ALLOW_MACRO_KEY];
+pub const CLAUDE_MACRO_KEYS: &[&str] =
+    &[RUNTIME_MACRO_KEY, ONLY_KEY, DISABLE_KEY, STRICT_MACRO_KEY, ALLOW_MACRO_KEY, AGENTS_KEY, AGENT_ONLY_KEY];
+
+/// The keys of `builtin_tools! { runtime: gemini_cli, ... }`.
+pub const GEMINI_MACRO_KEYS: &[&str] = &[RUNTIME_MACRO_KEY, ONLY_KEY, DISABLE_KEY, STRICT_MACRO_KEY, ALLOW_MACRO_KEY];
+
+/// The fields of a custom agent in `builtin_tools! { runtime: claude_code, agents: { .. } }`:
+/// the CLI's own, in the macro's spelling (`mcpServers` is JSON only).
+pub const AGENT_MACRO_FIELDS: &[&str] = &["description", "prompt", "tools", "disallowed_tools", "model"];
 
 /// The macro's key that turns every warning into a compile error (`strict: true`).
 pub const STRICT_MACRO_KEY: &str = "strict";
@@ -84,6 +92,16 @@ pub const DISABLE_ALL: &str = "*";
 
 /// The key an agent object keeps its Claude Code selection under.
 pub const HOLDER_KEY: &str = "builtin_tools";
+
+/// The key of a Claude Code holder that holds its custom agents (`claude --agents`).
+pub const AGENTS_KEY: &str = "agents";
+
+/// The key of a Claude Code holder that leaves built-ins the main selection takes away to
+/// the custom agents.
+pub const AGENT_ONLY_KEY: &str = "agent_only";
+
+/// The fields of a Claude Code custom agent, as the CLI reads them.
+pub const AGENT_FIELDS: &[&str] = &["description", "prompt", "tools", "disallowedTools", "model", "mcpServers"];
 
 /// Which selector slot of a Copilot policy entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

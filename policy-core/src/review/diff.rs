@@ -7,6 +7,7 @@ use crate::catalog::claude_code::ClaudeTool;
 use crate::catalog::gemini_cli::GeminiTool;
 use crate::catalog::{claude_code, copilot, gemini_cli};
 use crate::claude_code::selection::ClaudeCodeSelection;
+use crate::claude_code::{ClaudeAgents, offered_to};
 use crate::copilot::resolved::{Decision, ResolvedPolicy};
 use crate::gemini_cli::{GeminiName, GeminiSelection};
 use crate::names::wire::{Source, Tool};
@@ -49,6 +50,11 @@ impl PolicyDiff {
     /// The changes.
     pub fn changes(&self) -> &[Change] {
         &self.0
+    }
+
+    /// These changes, then `other`'s.
+    pub fn extend(&mut self, other: PolicyDiff) {
+        self.0.extend(other.0);
     }
 
     fn push(&mut self, subject: String, tool: bool, was: (bool, String), now: (bool, String)) {
@@ -161,6 +167,43 @@ pub fn diff_selections(old: Option<&ClaudeCodeSelection>, new: Option<&ClaudeCod
     diff
 }
 
+/// What each Claude Code custom agent gains or loses from one definition to another: a line
+/// per agent and built-in whose offer changes (`agent reviewer: Bash`), then agents added or
+/// removed. What an agent is offered is the library's model ([`offered_to`]) over the CLI's
+/// default set.
+#[must_use]
+pub fn diff_claude_agents(
+    old: (Option<&ClaudeCodeSelection>, &ClaudeAgents),
+    new: (Option<&ClaudeCodeSelection>, &ClaudeAgents),
+) -> PolicyDiff {
+    let mut diff = PolicyDiff::default();
+    let offered = |(main, agents): (Option<&ClaudeCodeSelection>, &ClaudeAgents), name: &str| {
+        agents.get(name).map(|agent| offered_to(agent, main, claude_code::DEFAULT_OFFERED))
+    };
+    let mut names: Vec<&str> = old.1.agents.iter().chain(&new.1.agents).map(|a| a.name.as_str()).collect();
+    names.dedup();
+    names.sort_unstable();
+    names.dedup();
+    for name in names {
+        let (was, now) = (offered(old, name), offered(new, name));
+        let say = |tools: &Option<Vec<ClaudeTool>>, tool: ClaudeTool| match tools {
+            None => (false, String::from("no such agent")),
+            Some(tools) if tools.contains(&tool) => (true, String::from("offered")),
+            Some(_) => (false, String::from("not offered")),
+        };
+        for &tool in ClaudeTool::ALL {
+            diff.push(format!("agent {name}: {}", tool.name()), true, say(&was, tool), say(&now, tool));
+        }
+        if was.is_none() != now.is_none() {
+            let state = |tools: &Option<Vec<ClaudeTool>>| {
+                (tools.is_some(), String::from(if tools.is_some() { "defined" } else { "not defined" }))
+            };
+            diff.push(format!("agent {name}"), false, state(&was), state(&now));
+        }
+    }
+    diff
+}
+
 /// What changes from one Gemini CLI selection to another (`None`: no selection): each
 /// built-in of the pinned catalog, each MCP entry either selection lists, then built-ins a
 /// newer CLI adds and MCP tools neither selection names.
@@ -269,6 +312,21 @@ mod tests {
         }
         assert!(lines.contains("+ built-ins the pinned catalog (Claude Code 2.1.332) does not know"), "{lines}");
         assert!(diff_selections(Some(&old), Some(&ClaudeCode::only([ClaudeTool::Read]))).is_empty());
+    }
+
+    #[test]
+    fn claude_code_agents() {
+        use crate::claude_code::{AgentRule, ClaudeAgent};
+        let main = ClaudeCode::disable([ClaudeTool::Bash]);
+        let reviewer = ClaudeAgent::new("reviewer", "d", "p").tools([AgentRule::Tool(ClaudeTool::Read)]);
+        let old = ClaudeAgents::new([reviewer.clone()]);
+        let new =
+            ClaudeAgents::new([reviewer.tools([AgentRule::Tool(ClaudeTool::Read), AgentRule::Tool(ClaudeTool::Grep)])]);
+        let lines = diff_claude_agents((Some(&main), &old), (Some(&main), &new)).to_string();
+        assert_eq!(lines, "+ agent reviewer: Grep (was not offered, now offered)\n");
+        let gone = diff_claude_agents((Some(&main), &old), (Some(&main), &ClaudeAgents::default())).to_string();
+        assert!(gone.contains("- agent reviewer: Read (was offered, now no such agent)\n"), "{gone}");
+        assert!(gone.ends_with("- agent reviewer (was defined, now not defined)\n"), "{gone}");
     }
 
     #[test]

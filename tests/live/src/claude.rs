@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tool_policy::claude::{self, ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
+use tool_policy::claude::{self, ClaudeAgents, ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
 use tool_policy::{Host, attest_claude_code};
 
 use crate::{Attested, Outcome, http};
@@ -74,9 +74,13 @@ fn mcp_config(name: &str, me: &Path) -> Value {
     json!({"mcpServers": {name: {"type": "stdio", "command": me, "args": ["mcp-echo"]}}})
 }
 
-/// Runs the CLI once; the offered names of its first model request.
 /// Runs the CLI once for `case`; returns its stream-json transcript.
 fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result<String, String> {
+    run_with(cli, me, dir, case, port, &ClaudeAgents::default())
+}
+
+/// [`run_once`], with custom agents: the arguments are the library's for both.
+fn run_with(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16, agents: &ClaudeAgents) -> Result<String, String> {
     let home = dir.join("home");
     let config = home.join(".claude");
     let work = dir.join("work");
@@ -91,7 +95,7 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
     }
     // The prompt comes right after -p, before the variadic flags; those use `=`.
     let mut args = vec![String::from("-p"), String::from("hi")];
-    args.extend(ClaudeCodeArgs(case.selection.clone()).args());
+    args.extend(ClaudeCodeArgs::new(case.selection.clone()).with_agents(agents.clone()).args());
     // The transcript's `init` message is what attestation reads.
     args.extend([String::from("--output-format=stream-json"), String::from("--verbose")]);
     if case.host_mcp {
@@ -123,6 +127,8 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
     if !output.status.success() {
         return Err(format!("claude exited {}: {}", output.status, String::from_utf8_lossy(&output.stderr)));
     }
+    // Kept beside the run, for whoever reads a mismatch.
+    let _ = std::fs::write(dir.join("transcript.jsonl"), &output.stdout);
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
@@ -257,5 +263,126 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
         let expected = claude::DEFAULT_OFFERED.iter().map(|t| t.name().to_owned()).collect();
         outcomes.push(Outcome::compare("catalog-default-set", expected, observed));
     }
+    outcomes
+}
+
+/// One sub-agent case: the main selection, the custom agents, and the agent the fake model
+/// starts through `Agent`.
+#[derive(Clone)]
+pub struct AgentCase {
+    pub name: String,
+    pub selection: Option<ClaudeCodeSelection>,
+    pub agents: ClaudeAgents,
+    pub start: String,
+    /// An MCP server given with `--mcp-config` (`echo`).
+    pub host_mcp: bool,
+}
+
+/// The text every custom agent's prompt carries, so its model requests can be told apart.
+pub fn marker(agent: &str) -> String {
+    format!("SUBAGENT-MARKER-{agent}")
+}
+
+fn system_text(body: &Value) -> String {
+    match &body["system"] {
+        Value::String(s) => s.clone(),
+        Value::Array(blocks) => blocks.iter().filter_map(|b| b["text"].as_str()).collect::<Vec<_>>().join("\n"),
+        _ => String::new(),
+    }
+}
+
+fn has_tool_result(body: &Value) -> bool {
+    body["messages"].as_array().into_iter().flatten().any(|m| {
+        m["content"].as_array().into_iter().flatten().any(|b| b["type"] == "tool_result")
+    })
+}
+
+/// Runs every sub-agent case: the fake model answers the main agent's first turn with an
+/// `Agent` call that starts the case's agent, and the tools of the agent's own first model
+/// request must be the library's prediction for it.
+pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase]) -> Vec<Outcome> {
+    let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let start: Arc<Mutex<Option<String>>> = Arc::default();
+    let (recorder, starter) = (Arc::clone(&requests), Arc::clone(&start));
+    let port = match http::serve(move |method, path, body| {
+        let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+        if method != "POST" || !path.split('?').next().unwrap_or("").ends_with("/v1/messages") {
+            return (200, "application/json", json!({"input_tokens": 10}).to_string());
+        }
+        recorder.lock().unwrap().push(body.clone());
+        let model = body["model"].as_str().unwrap_or("fake-model");
+        let usage = json!({"input_tokens": 10, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0});
+        let message = json!({"id": "msg_fake", "type": "message", "role": "assistant", "model": model, "content": [],
+                             "stop_reason": null, "stop_sequence": null, "usage": usage});
+        let system = system_text(&body);
+        let offers_agent = body["tools"].as_array().into_iter().flatten().any(|t| t["name"] == "Agent");
+        let agent = starter.lock().unwrap().clone();
+        let main_turn = !system.contains("SUBAGENT-MARKER-") && offers_agent && !has_tool_result(&body);
+        let events = match agent.filter(|_| main_turn) {
+            Some(agent) => {
+                let input = json!({"description": "conformance", "prompt": "Say ok.", "subagent_type": agent});
+                vec![
+                    json!({"type": "message_start", "message": message}),
+                    json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": "toolu_fake1", "name": "Agent", "input": {}}}),
+                    json!({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": input.to_string()}}),
+                    json!({"type": "content_block_stop", "index": 0}),
+                    json!({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": null}, "usage": {"output_tokens": 1}}),
+                    json!({"type": "message_stop"}),
+                ]
+            }
+            None => vec![
+                json!({"type": "message_start", "message": message}),
+                json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+                json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "ok"}}),
+                json!({"type": "content_block_stop", "index": 0}),
+                json!({"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": null}, "usage": {"output_tokens": 1}}),
+                json!({"type": "message_stop"}),
+            ],
+        };
+        (200, "text/event-stream", sse(&events))
+    }) {
+        Ok(port) => port,
+        Err(e) => return vec![Outcome::failed("claude-code-subagents: fake API", format!("cannot listen: {e}"))],
+    };
+    let mut outcomes = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        requests.lock().unwrap().clear();
+        *start.lock().unwrap() = Some(case.start.clone());
+        let run = Case { name: case.name.clone(), selection: case.selection.clone(), model: None, host_mcp: case.host_mcp, own_mcp: false };
+        let observed = run_with(cli, me, &scratch.join(format!("agents-{i}")), &run, port, &case.agents).and_then(|transcript| {
+            // Whether the transcript reports the sub-agent's tools: an `init` of its own, or
+            // any tool list beside the main session's `init`.
+            let inits = transcript.lines().filter(|l| l.contains(r#""subtype":"init""#)).count();
+            let listed = transcript.lines().filter(|l| l.contains(r#""tools":["#)).count();
+            if i == 0 {
+                println!("transcript: {inits} init lines, {listed} lines listing tools, in a run that started a sub-agent");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+            let seen = requests.lock().unwrap();
+            let mark = marker(&case.start);
+            let first = seen.iter().find(|body| system_text(body).contains(&mark));
+            first.map(offered).ok_or_else(|| format!("agent `{}` sent no model request", case.start))
+        });
+        let expected: BTreeSet<String> = match case.agents.get(&case.start) {
+            Some(agent) => {
+                let mut names: BTreeSet<String> = claude::offered_to(agent, case.selection.as_ref(), claude::DEFAULT_OFFERED)
+                    .iter()
+                    .map(|t| t.name().to_owned())
+                    .filter(|n| n != "ToolSearch")
+                    .collect();
+                let session: Vec<String> =
+                    if case.host_mcp { crate::mcp::TOOLS.iter().map(|t| format!("mcp__echo__{t}")).collect() } else { Vec::new() };
+                let session: Vec<&str> = session.iter().map(String::as_str).collect();
+                names.extend(claude::mcp_offered_to(agent, &session).into_iter().map(str::to_owned));
+                names
+            }
+            None => BTreeSet::new(),
+        };
+        outcomes.push(match observed {
+            Ok(observed) => Outcome::compare(&case.name, expected, observed),
+            Err(why) => Outcome::failed(&case.name, why),
+        });
+    }
+    *start.lock().unwrap() = None;
     outcomes
 }

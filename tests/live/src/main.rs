@@ -286,6 +286,80 @@ fn claude_cases() -> Result<Vec<claude::Case>, String> {
     ])
 }
 
+/// Sub-agent cases: each a holder document read by the library (the main selection under
+/// `builtin_tools`, `agents`, `agent_only`), and the agent the fake model starts.
+fn claude_agent_cases() -> Result<Vec<claude::AgentCase>, String> {
+    let case = |name: &str, main: Value, agents: Value, agent_only: Value, start: &str, host_mcp: bool| {
+        let mut agents = agents;
+        for (agent, fields) in agents.as_object_mut().into_iter().flatten() {
+            fields["description"] = json!(format!("The {agent} agent."));
+            fields["prompt"] = json!(format!("You are a conformance agent. {}", claude::marker(agent)));
+        }
+        let mut document = json!({"builtin_tools": main, "agents": agents});
+        if !agent_only.is_null() {
+            document["agent_only"] = agent_only;
+        }
+        let read = tool_policy::json::load_claude_code(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
+        Ok::<_, String>(claude::AgentCase {
+            name: format!("subagent: {name}"),
+            selection: read.selection,
+            agents: read.agents,
+            start: start.to_owned(),
+            host_mcp,
+        })
+    };
+    let mut cases = vec![
+        case("tools within the main selection", json!({"only": ["Agent", "Read", "Grep", "Glob"]}), json!({"reader": {"tools": ["Read", "Grep"]}}), Value::Null, "reader", false)?,
+        case("no lists: what the main agent has", json!({"only": ["Agent", "Read"]}), json!({"plain": {}}), Value::Null, "plain", false)?,
+        case("no lists under disable [Bash]", json!({"disable": ["Bash"]}), json!({"plain": {}}), Value::Null, "plain", false)?,
+        case("deny-list only: disallowedTools [Bash, WebFetch]", Value::Null, json!({"careful": {"disallowedTools": ["Bash", "WebFetch"]}}), Value::Null, "careful", false)?,
+        case("both lists", Value::Null, json!({"both": {"tools": ["Read", "Grep", "Bash"], "disallowedTools": ["Bash"]}}), Value::Null, "both", false)?,
+        case("MCP tool in tools", Value::Null, json!({"mcpone": {"tools": ["Read", "mcp__echo__echo"]}}), Value::Null, "mcpone", true)?,
+        case("MCP server in disallowedTools", Value::Null, json!({"nomcp": {"disallowedTools": ["mcp__echo"]}}), Value::Null, "nomcp", true)?,
+        case("MCP tool in disallowedTools", Value::Null, json!({"noping": {"disallowedTools": ["mcp__echo__ping_tool"]}}), Value::Null, "noping", true)?,
+        case("MCP wildcard in tools", json!({"only": ["Agent", "Read"]}), json!({"allmcp": {"tools": ["Read", "mcp__echo__*"]}}), Value::Null, "allmcp", true)?,
+        case("alias Task in tools", json!({"only": ["Agent", "Read"]}), json!({"nested": {"tools": ["Task", "Read"]}}), Value::Null, "nested", false)?,
+        case("agent_only [Grep]: search left to the agent", json!({"only": ["Agent", "Read"]}), json!({"finder": {"tools": ["Read", "Grep"]}}), json!(["Grep"]), "finder", false)?,
+        case("a list naming a main-agent-only tool", Value::Null, json!({"cron": {"tools": ["Read", "CronList", "ScheduleWakeup"]}}), Value::Null, "cron", false)?,
+        case("ToolSearch present: disallowedTools [WebFetch]", Value::Null, json!({"noweb": {"disallowedTools": ["WebFetch"]}}), Value::Null, "noweb", false)?,
+        case("ToolSearch listed", Value::Null, json!({"search": {"tools": ["ToolSearch", "Read", "WebFetch"]}}), Value::Null, "search", false)?,
+        case("disallowedTools [Agent]", Value::Null, json!({"leaf": {"disallowedTools": ["Agent"]}}), Value::Null, "leaf", false)?,
+        case("a model of its own", json!({"only": ["Agent", "Read", "Grep"]}), json!({"sonnet": {"tools": ["Grep"], "model": "sonnet"}}), Value::Null, "sonnet", false)?,
+        case("two agents, the second started", json!({"only": ["Agent", "Read", "Write"]}), json!({"first": {"tools": ["Read"]}, "second": {"tools": ["Write"]}}), Value::Null, "second", false)?,
+    ];
+    // A restart with the same arguments: the agents and their limits come back with them.
+    let mut again = cases[0].clone();
+    again.name = String::from("subagent: tools within the main selection (restart, same arguments)");
+    cases.push(again);
+    // Controls: what the CLI does with lists the library refuses. The main selection bounds a
+    // sub-agent's `tools` (Bash, Write, WebFetch are not offered), except Glob and Grep.
+    let beyond = json!({"builtin_tools": {"only": ["Agent", "Read"]}, "agents": {"escape": {"description": "d", "prompt": "p", "tools": ["Read", "Bash"]}}});
+    match tool_policy::json::load_claude_code(&beyond.to_string()) {
+        Err(tool_policy::json::LoadError::Invalid(report)) if report.errors[0].pointer == "/agents/escape/tools/1" => {}
+        other => return Err(format!("the library must refuse an agent listing a tool the main selection took away: {other:?}")),
+    }
+    use tool_policy::{AgentRule, ClaudeCode, ClaudeTool as T};
+    let control = |name: &str, main: tool_policy::ClaudeCodeSelection, tools: &[T]| {
+        let agent = tool_policy::ClaudeAgent::new("escape", "The escape agent.", format!("You are a conformance agent. {}", claude::marker("escape")))
+            .tools(tools.iter().map(|t| AgentRule::Tool(*t)));
+        claude::AgentCase {
+            name: format!("subagent: control: {name}"),
+            selection: Some(main),
+            agents: tool_policy::ClaudeAgents::new([agent]),
+            start: String::from("escape"),
+            host_mcp: false,
+        }
+    };
+    cases.push(control("only [Agent, Read], tools [Read, Bash]", ClaudeCode::only([T::Agent, T::Read]), &[T::Read, T::Bash]));
+    cases.push(control("only [Agent, Read], tools [Read, Grep]", ClaudeCode::only([T::Agent, T::Read]), &[T::Read, T::Grep]));
+    cases.push(control("only [Agent, Read], tools [Read, Write]", ClaudeCode::only([T::Agent, T::Read]), &[T::Read, T::Write]));
+    cases.push(control("only [Agent, Read, Bash], tools [Read, Grep]", ClaudeCode::only([T::Agent, T::Read, T::Bash]), &[T::Read, T::Grep]));
+    cases.push(control("disable [WebFetch], tools [WebFetch, Read]", ClaudeCode::disable([T::WebFetch]), &[T::WebFetch, T::Read]));
+    cases.push(control("disable [Bash], tools [Bash, Read]", ClaudeCode::disable([T::Bash]), &[T::Bash, T::Read]));
+    cases.push(control("only [Agent, Read, Write, Edit], tools [Write, Monitor, CronList]", ClaudeCode::only([T::Agent, T::Read, T::Write, T::Edit]), &[T::Write, T::Monitor, T::CronList]));
+    Ok(cases)
+}
+
 fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
     use tool_policy::gemini::ApprovalMode::{AutoEdit, Default, Plan, Yolo};
     let case = |name: &str, selection: Value, mode, mcp| -> Result<gemini::Case, String> {
@@ -433,9 +507,10 @@ async fn main() -> ExitCode {
         }
     };
     let me = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("live-conformance"));
-    let (mut copilot_cases, mut claude_cases, gemini_cases) = match (copilot_cases(), claude_cases(), gemini_cases()) {
-        (Ok(a), Ok(b), Ok(c)) => (a, b, c),
-        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
+    let cases = (copilot_cases(), claude_cases(), gemini_cases(), claude_agent_cases());
+    let (mut copilot_cases, mut claude_cases, gemini_cases, agent_cases) = match cases {
+        (Ok(a), Ok(b), Ok(c), Ok(d)) => (a, b, c, d),
+        (Err(e), _, _, _) | (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => {
             eprintln!("live-conformance: {e}");
             return ExitCode::from(2);
         }
@@ -519,6 +594,19 @@ async fn main() -> ExitCode {
             None => vec![Outcome::failed("claude-code", String::from("no --claude binary"))],
         };
     }
+    let mut agent_outcomes = Vec::new();
+    if wants("claude-code") {
+        agent_outcomes = match &args.claude {
+            Some(cli) => {
+                let (cli, me, scratch, cases) =
+                    (cli.clone(), me.clone(), args.scratch.join("claude-code-agents"), agent_cases.clone());
+                tokio::task::spawn_blocking(move || claude::run_subagents(&cli, &me, &scratch, &cases))
+                    .await
+                    .unwrap_or_else(|e| vec![Outcome::failed("claude-code-subagents", format!("the driver panicked: {e}"))])
+            }
+            None => vec![Outcome::failed("claude-code-subagents", String::from("no --claude binary"))],
+        };
+    }
     let mut gemini_outcomes = Vec::new();
     if wants("gemini-cli") {
         // An unknown name is refused before anything runs: no configuration, no CLI.
@@ -545,10 +633,12 @@ async fn main() -> ExitCode {
         ran(&mut claude_outcomes, claude_cases.iter().map(|c| c.name.as_str()), wants("claude-code")),
     );
     let gemini_ran = ran(&mut gemini_outcomes, gemini_cases.iter().map(|c| c.name.as_str()), wants("gemini-cli"));
+    let agents_ran = ran(&mut agent_outcomes, agent_cases.iter().map(|c| c.name.as_str()), wants("claude-code"));
     println!(
-        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given, gemini-cli {gemini_ran} of {} given",
+        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given, claude-code-subagents {agents_ran} of {} given, gemini-cli {gemini_ran} of {} given",
         copilot_cases.len(),
         claude_cases.len(),
+        agent_cases.len(),
         gemini_cases.len()
     );
     let (subagent_outcomes, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
@@ -556,18 +646,20 @@ async fn main() -> ExitCode {
     let subagent_mismatches = report("copilot-subagents", &subagent_outcomes);
     let copilot_mismatches = report("copilot", &copilot_outcomes);
     let claude_mismatches = report("claude-code", &claude_outcomes);
+    let agent_mismatches = report("claude-code-subagents", &agent_outcomes);
     let gemini_mismatches = report("gemini-cli", &gemini_outcomes);
     println!(
         "attestation: {} sessions attested, {} of {} controls caught",
         attested.sessions, attested.controls_caught, attested.controls
     );
     println!(
-        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches",
+        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches",
         copilot_outcomes.len(),
         subagent_outcomes.len(),
         claude_outcomes.len(),
+        agent_outcomes.len(),
         gemini_outcomes.len()
     );
-    let mismatches = copilot_mismatches + subagent_mismatches + claude_mismatches + gemini_mismatches;
+    let mismatches = copilot_mismatches + subagent_mismatches + claude_mismatches + agent_mismatches + gemini_mismatches;
     if mismatches > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }

@@ -1,0 +1,399 @@
+//! Claude Code sub-agents (`claude --agents`, SPEC §2): typed tool lists, bounded by the main
+//! selection, and what the CLI receives for them.
+//!
+//! What the CLI does, measured live (`claude-code-subagents` cases): the main selection bounds
+//! a sub-agent's `tools`, except for `Glob` and `Grep`, which a sub-agent gets whenever its
+//! list names them; `disallowedTools` hides a tool from the sub-agent's model (`ToolSearch`
+//! does not bring it back); an agent without `tools` has what the main agent has; and some
+//! built-ins are never offered to a sub-agent. So a sub-agent list that names a built-in the
+//! main selection took away is an error: for `Glob` and `Grep` because the CLI would offer it
+//! anyway (unless the definition leaves it to its agents, `agent_only`), for the others because
+//! the CLI would not.
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::selection::ClaudeCodeSelection;
+use crate::catalog::claude_code::{AGENT_LIST_REACHES, ClaudeTool, MAIN_AGENT_ONLY, RUN_CODE_WITH_BASH};
+use crate::error::{Error, Warning};
+use crate::selection::NameLookup;
+
+/// One entry of a sub-agent's `tools` or `disallowedTools`: a built-in, or an MCP rule
+/// (`mcp__<server>__<tool>`, `mcp__<server>__*`, `mcp__<server>`, `mcp__*`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AgentRule {
+    /// A built-in tool.
+    Tool(ClaudeTool),
+    /// An MCP rule, as written.
+    Mcp(String),
+}
+
+impl AgentRule {
+    /// Reads one entry: a built-in (a legacy alias is read as its tool), or an MCP rule by the
+    /// CLI's grammar; anything else is refused with a did-you-mean.
+    pub fn parse(name: &str) -> Result<NameLookup<AgentRule>, Error> {
+        if let Some(rest) = name.strip_prefix("mcp__") {
+            return if mcp_rule_ok(rest) {
+                Ok(NameLookup::Canonical(AgentRule::Mcp(name.to_owned())))
+            } else {
+                Err(Error::BadClaudeMcpRule { name: name.to_owned() })
+            };
+        }
+        Ok(match ClaudeTool::lookup(name)? {
+            NameLookup::Canonical(tool) => NameLookup::Canonical(AgentRule::Tool(tool)),
+            NameLookup::Alias(tool) => NameLookup::Alias(AgentRule::Tool(tool)),
+        })
+    }
+
+    /// The entry as the CLI reads it.
+    pub fn as_str(&self) -> &str {
+        match self {
+            AgentRule::Tool(tool) => tool.name(),
+            AgentRule::Mcp(rule) => rule,
+        }
+    }
+
+    /// Whether an offered tool name is one this entry names.
+    pub fn matches(&self, offered: &str) -> bool {
+        match self {
+            AgentRule::Tool(tool) => tool.name() == offered,
+            AgentRule::Mcp(rule) => {
+                let rest = &rule["mcp__".len()..];
+                let Some(tool) = offered.strip_prefix("mcp__") else { return false };
+                match rest.split_once("__") {
+                    _ if rest == "*" => true,
+                    None => tool.split_once("__").is_some_and(|(server, _)| server == rest),
+                    Some((server, "*")) => tool.split_once("__").is_some_and(|(s, _)| s == server),
+                    Some(_) => tool == rest,
+                }
+            }
+        }
+    }
+}
+
+/// `<server>`, `<server>__*`, `<server>__<tool>` or `*` after `mcp__`: names of
+/// `[A-Za-z0-9_-]`, a server without `__`.
+fn mcp_rule_ok(rest: &str) -> bool {
+    let name = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if rest == "*" {
+        return true;
+    }
+    match rest.split_once("__") {
+        None => name(rest),
+        Some((server, tool)) => name(server) && !server.ends_with('_') && (tool == "*" || name(tool)),
+    }
+}
+
+impl fmt::Display for AgentRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A Claude Code custom agent: what the model starts through `Agent` (`subagent_type`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ClaudeAgent {
+    /// Its name, the key of `--agents`.
+    pub name: String,
+    /// When the model should use it.
+    pub description: String,
+    /// Its system prompt.
+    pub prompt: String,
+    /// `tools`: exactly these (`None`: what the main agent has).
+    pub tools: Option<Vec<AgentRule>>,
+    /// `disallowedTools`: taken away from what it would have.
+    pub disallowed_tools: Option<Vec<AgentRule>>,
+    /// `model`, passed through.
+    pub model: Option<String>,
+    /// `mcpServers`, passed through.
+    pub mcp_servers: Option<Value>,
+}
+
+impl ClaudeAgent {
+    /// An agent with a description and a prompt and no lists of its own.
+    pub fn new(name: impl Into<String>, description: impl Into<String>, prompt: impl Into<String>) -> ClaudeAgent {
+        ClaudeAgent {
+            name: name.into(),
+            description: description.into(),
+            prompt: prompt.into(),
+            tools: None,
+            disallowed_tools: None,
+            model: None,
+            mcp_servers: None,
+        }
+    }
+
+    /// `tools`.
+    #[must_use]
+    pub fn tools(mut self, tools: impl IntoIterator<Item = AgentRule>) -> ClaudeAgent {
+        self.tools = Some(tools.into_iter().collect());
+        self
+    }
+
+    /// `disallowedTools`.
+    #[must_use]
+    pub fn disallowed_tools(mut self, tools: impl IntoIterator<Item = AgentRule>) -> ClaudeAgent {
+        self.disallowed_tools = Some(tools.into_iter().collect());
+        self
+    }
+
+    /// `model`.
+    #[must_use]
+    pub fn model(mut self, model: impl Into<String>) -> ClaudeAgent {
+        self.model = Some(model.into());
+        self
+    }
+
+    /// The agent as the CLI's `--agents` value holds it, names canonical.
+    pub fn to_json(&self) -> Value {
+        let mut fields = Map::new();
+        fields.insert("description".into(), self.description.clone().into());
+        fields.insert("prompt".into(), self.prompt.clone().into());
+        let list = |rules: &[AgentRule]| Value::from(rules.iter().map(|r| r.as_str().to_owned()).collect::<Vec<_>>());
+        if let Some(tools) = &self.tools {
+            fields.insert("tools".into(), list(tools));
+        }
+        if let Some(tools) = &self.disallowed_tools {
+            fields.insert("disallowedTools".into(), list(tools));
+        }
+        if let Some(model) = &self.model {
+            fields.insert("model".into(), model.clone().into());
+        }
+        if let Some(servers) = &self.mcp_servers {
+            fields.insert("mcpServers".into(), servers.clone());
+        }
+        Value::Object(fields)
+    }
+}
+
+/// A definition's custom agents, with the built-ins it takes from the main agent and leaves to
+/// them (`agent_only`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ClaudeAgents {
+    /// The agents, in the order written.
+    pub agents: Vec<ClaudeAgent>,
+    /// Built-ins the main selection takes away that the agents may still list.
+    pub agent_only: Vec<ClaudeTool>,
+}
+
+/// Where a rule of [`ClaudeAgents::check`] was broken: agent, then the list and item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentPlace {
+    /// Item `usize` of agent `usize`'s `tools`.
+    Tools(usize, usize),
+    /// Item `usize` of agent `usize`'s `disallowedTools`.
+    Disallowed(usize, usize),
+    /// Item `usize` of `agent_only`.
+    AgentOnly(usize),
+}
+
+/// What [`ClaudeAgents::check`] found: errors, then lints, each with its place.
+pub type AgentFindings = (Vec<(AgentPlace, Error)>, Vec<(AgentPlace, Warning)>);
+
+impl ClaudeAgents {
+    /// Agents with nothing left to them.
+    pub fn new(agents: impl IntoIterator<Item = ClaudeAgent>) -> ClaudeAgents {
+        ClaudeAgents { agents: agents.into_iter().collect(), agent_only: Vec::new() }
+    }
+
+    /// Leaves these built-ins, which the main selection takes away, to the agents.
+    #[must_use]
+    pub fn agent_only(mut self, tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeAgents {
+        self.agent_only = tools.into_iter().collect();
+        self
+    }
+
+    /// Whether there are no agents.
+    pub fn is_empty(&self) -> bool {
+        self.agents.is_empty()
+    }
+
+    /// The agent named `name`.
+    pub fn get(&self, name: &str) -> Option<&ClaudeAgent> {
+        self.agents.iter().find(|agent| agent.name == name)
+    }
+
+    /// The rules that hold between the agents and the main selection (`None`: no selection):
+    /// an agent's `tools` never names a built-in the main selection took away, unless it is
+    /// `Glob` or `Grep` and `agent_only` leaves it to the agents; `agent_only` names only
+    /// `Glob` or `Grep`, taken from the main agent. Also the `unreachable-agent-tool` lints: a
+    /// list entry naming a built-in the agent never has anyway.
+    pub fn check(&self, main: Option<&ClaudeCodeSelection>) -> AgentFindings {
+        let (mut errors, mut lints) = (Vec::new(), Vec::new());
+        let taken = |tool: ClaudeTool| main.is_some_and(|s| !s.decide(tool).is_permitted());
+        for (i, tool) in self.agent_only.iter().enumerate() {
+            if !AGENT_LIST_REACHES.contains(tool) {
+                errors.push((AgentPlace::AgentOnly(i), Error::AgentOnlyUnreachable { tool: tool.name() }));
+            } else if !taken(*tool) {
+                errors.push((AgentPlace::AgentOnly(i), Error::AgentOnlyNotTaken { tool: tool.name() }));
+            }
+        }
+        let unreachable = |tool: ClaudeTool, detail: &'static str| Warning::Lint {
+            lint: crate::error::Lint::UnreachableAgentTool,
+            subject: Some(tool.name().into()),
+            detail: detail.into(),
+        };
+        for (a, agent) in self.agents.iter().enumerate() {
+            for (t, rule) in agent.tools.iter().flatten().enumerate() {
+                let AgentRule::Tool(tool) = rule else { continue };
+                if taken(*tool) && !self.agent_only.contains(tool) {
+                    let leaks = AGENT_LIST_REACHES.contains(tool);
+                    let error = Error::AgentBeyondMain { agent: agent.name.clone(), tool: tool.name(), leaks };
+                    errors.push((AgentPlace::Tools(a, t), error));
+                } else if MAIN_AGENT_ONLY.contains(tool) {
+                    let detail = "Claude Code never offers it to a sub-agent";
+                    lints.push((AgentPlace::Tools(a, t), unreachable(*tool, detail)));
+                }
+            }
+            for (t, rule) in agent.disallowed_tools.iter().flatten().enumerate() {
+                let AgentRule::Tool(tool) = rule else { continue };
+                let listed = agent.tools.as_ref().is_none_or(|tools| tools.contains(rule));
+                if !listed || (agent.tools.is_none() && taken(*tool)) || MAIN_AGENT_ONLY.contains(tool) {
+                    let detail = "the agent never has it anyway, so this takes nothing away";
+                    lints.push((AgentPlace::Disallowed(a, t), unreachable(*tool, detail)));
+                }
+            }
+        }
+        (errors, lints)
+    }
+
+    /// The `--agents` value: an object keyed by agent name.
+    pub fn to_json(&self) -> Value {
+        Value::Object(self.agents.iter().map(|agent| (agent.name.clone(), agent.to_json())).collect())
+    }
+
+    /// The CLI argument, one token: `--agents=<json>`; none without agents.
+    pub fn arg(&self) -> Option<String> {
+        (!self.is_empty()).then(|| format!("--agents={}", self.to_json()))
+    }
+}
+
+/// The built-ins a sub-agent's model is offered, in catalog order, given the main agent's
+/// selection and the CLI's defaults (the library's model, held live by the
+/// `claude-code-subagents` cases):
+/// - with `tools`: the built-ins it lists that the main selection permits, and `Glob` and
+///   `Grep` whenever listed;
+/// - without: what the main agent is offered;
+/// - never [`MAIN_AGENT_ONLY`]; and `disallowedTools` takes its built-ins away (`Bash` with
+///   the tools that run code the way it does, as for the main agent).
+pub fn offered_to(agent: &ClaudeAgent, main: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
+    let permitted = |tool: ClaudeTool| main.is_none_or(|s| s.decide(tool).is_permitted());
+    let base: Vec<ClaudeTool> = match &agent.tools {
+        Some(tools) => ClaudeTool::ALL
+            .iter()
+            .copied()
+            .filter(|t| tools.contains(&AgentRule::Tool(*t)))
+            .filter(|t| permitted(*t) || AGENT_LIST_REACHES.contains(t))
+            .collect(),
+        None => super::selection::offered(main, defaults),
+    };
+    let denied = |tool: ClaudeTool| agent.disallowed_tools.iter().flatten().any(|r| *r == AgentRule::Tool(tool));
+    let bash_denied = denied(ClaudeTool::Bash);
+    base.into_iter()
+        .filter(|tool| !MAIN_AGENT_ONLY.contains(tool) && !denied(*tool))
+        .filter(|tool| !(bash_denied && RUN_CODE_WITH_BASH.contains(tool)))
+        .collect()
+}
+
+/// The MCP tools a sub-agent's model is offered, of those the session has
+/// (`mcp__<server>__<tool>`): with `tools`, the ones it names; without, all; less the ones
+/// `disallowedTools` names.
+pub fn mcp_offered_to<'a>(agent: &ClaudeAgent, session: &[&'a str]) -> Vec<&'a str> {
+    let named = |rules: &Option<Vec<AgentRule>>, tool: &str| rules.iter().flatten().any(|r| r.matches(tool));
+    session
+        .iter()
+        .copied()
+        .filter(|tool| agent.tools.is_none() || named(&agent.tools, tool))
+        .filter(|tool| !named(&agent.disallowed_tools, tool))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::claude_code::DEFAULT_OFFERED;
+    use crate::claude_code::ClaudeCode;
+
+    fn rule(name: &str) -> AgentRule {
+        AgentRule::parse(name).unwrap().tool()
+    }
+
+    #[test]
+    fn rules() {
+        assert_eq!(AgentRule::parse("Task"), Ok(NameLookup::Alias(AgentRule::Tool(ClaudeTool::Agent))));
+        for good in ["mcp__*", "mcp__echo", "mcp__echo__*", "mcp__echo__ping_tool", "mcp__my-server__x"] {
+            assert!(AgentRule::parse(good).is_ok(), "{good}");
+        }
+        for bad in ["mcp__", "mcp__echo__", "mcp__*__x", "mcp__e cho", "mcp__echo__a*"] {
+            assert_eq!(AgentRule::parse(bad), Err(Error::BadClaudeMcpRule { name: bad.into() }), "{bad}");
+        }
+        assert!(matches!(AgentRule::parse("read"), Err(Error::UnknownCliTool { suggestion: Some("Read"), .. })));
+        assert!(rule("mcp__echo").matches("mcp__echo__ping_tool"));
+        assert!(rule("mcp__echo__*").matches("mcp__echo__echo"));
+        assert!(!rule("mcp__echo__*").matches("mcp__echoes__echo"));
+        assert!(rule("mcp__*").matches("mcp__x__y"));
+        assert!(
+            rule("mcp__echo__echo").matches("mcp__echo__echo")
+                && !rule("mcp__echo__echo").matches("mcp__echo__ping_tool")
+        );
+    }
+
+    #[test]
+    fn the_main_selection_bounds_every_agent() {
+        let main = ClaudeCode::only([ClaudeTool::Agent, ClaudeTool::Read]);
+        let agents = ClaudeAgents::new([
+            ClaudeAgent::new("reviewer", "Reviews", "You review").tools([
+                rule("Read"),
+                rule("Bash"),
+                rule("mcp__echo"),
+            ]),
+            ClaudeAgent::new("plain", "Plain", "You help").disallowed_tools([rule("Bash")]),
+        ]);
+        let (errors, lints) = agents.check(Some(&main));
+        assert_eq!(
+            errors,
+            [(
+                AgentPlace::Tools(0, 1),
+                Error::AgentBeyondMain { agent: "reviewer".into(), tool: "Bash", leaks: false }
+            )]
+        );
+        assert_eq!(lints.len(), 1, "Bash is taken from the main agent, so the plain agent never has it");
+        assert_eq!(lints[0].0, AgentPlace::Disallowed(1, 0));
+        let cannot = agents.clone().agent_only([ClaudeTool::Bash]);
+        assert_eq!(
+            cannot.check(Some(&main)).0[0],
+            (AgentPlace::AgentOnly(0), Error::AgentOnlyUnreachable { tool: "Bash" })
+        );
+        let grep = ClaudeAgents::new([ClaudeAgent::new("g", "d", "p").tools([rule("Grep")])]);
+        let leak = (AgentPlace::Tools(0, 0), Error::AgentBeyondMain { agent: "g".into(), tool: "Grep", leaks: true });
+        assert_eq!(grep.check(Some(&main)).0, [leak]);
+        assert!(grep.clone().agent_only([ClaudeTool::Grep]).check(Some(&main)).0.is_empty());
+        let wrong = ClaudeAgents::new([]).agent_only([ClaudeTool::Grep]);
+        let not_taken = ClaudeCode::only([ClaudeTool::Agent, ClaudeTool::Grep]);
+        assert_eq!(
+            wrong.check(Some(&not_taken)).0,
+            [(AgentPlace::AgentOnly(0), Error::AgentOnlyNotTaken { tool: "Grep" })]
+        );
+        assert!(agents.check(None).0.is_empty(), "no selection takes nothing away");
+    }
+
+    #[test]
+    fn what_an_agent_is_offered() {
+        let main = ClaudeCode::disable([ClaudeTool::Bash]);
+        let plain = ClaudeAgent::new("plain", "d", "p").disallowed_tools([rule("WebFetch")]);
+        let offered = offered_to(&plain, Some(&main), DEFAULT_OFFERED);
+        assert!(!offered.contains(&ClaudeTool::Bash) && !offered.contains(&ClaudeTool::WebFetch));
+        assert!(offered.contains(&ClaudeTool::Glob), "without Bash the CLI adds Glob and Grep");
+        let wide = ClaudeAgent::new("r", "d", "p").tools([rule("Grep"), rule("Read"), rule("Bash"), rule("CronList")]);
+        let offered = offered_to(&wide, Some(&main), DEFAULT_OFFERED);
+        assert_eq!(offered, [ClaudeTool::Grep, ClaudeTool::Read], "the main selection bounds Bash; CronList never");
+        let listed = ClaudeAgent::new("r", "d", "p").tools([rule("Grep"), rule("Read"), rule("mcp__echo__echo")]);
+        assert_eq!(mcp_offered_to(&listed, &["mcp__echo__echo", "mcp__echo__ping_tool"]), ["mcp__echo__echo"]);
+        assert_eq!(mcp_offered_to(&plain, &["mcp__echo__echo"]), ["mcp__echo__echo"]);
+        let arg = ClaudeAgents::new([listed]).arg().unwrap();
+        assert_eq!(arg, r#"--agents={"r":{"description":"d","prompt":"p","tools":["Grep","Read","mcp__echo__echo"]}}"#);
+    }
+}

@@ -1,0 +1,177 @@
+//! Claude Code sub-agents in the holder form (SPEC §2): `agents` beside `builtin_tools`, an
+//! object keyed by agent name whose values have the CLI's own fields, and `agent_only`, the
+//! built-ins the main selection takes away that the agents may still list.
+
+use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use crate::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeSelection};
+use crate::error::{Error, Warning};
+use crate::names::vocab::{AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, HOLDER_KEY};
+use crate::selection::NameLookup;
+use crate::text::near_miss;
+
+/// The agents of a Claude Code document whose root holds its selection under `builtin_tools`.
+pub(super) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &mut Sink) -> ClaudeAgents {
+    let mut out = ClaudeAgents::default();
+    let Some(fields) = root.object() else { return out };
+    let first = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
+    let holder = first(HOLDER_KEY).is_some();
+    for (key, _) in &fields {
+        if key != AGENTS_KEY && key != AGENT_ONLY_KEY {
+            if let Some(exact) = near_miss(key, [AGENTS_KEY, AGENT_ONLY_KEY]) {
+                sink.error(Ptr::Root.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
+            }
+        }
+    }
+    // Without the holder, `agents` is an unknown key of the selection itself (reported there).
+    if !holder {
+        return out;
+    }
+    if let Some(value) = first(AGENTS_KEY) {
+        let at = Ptr::Root.key(AGENTS_KEY);
+        out.agents = agent_map(value, at, sink);
+    }
+    if let Some(value) = first(AGENT_ONLY_KEY) {
+        let at = Ptr::Root.key(AGENT_ONLY_KEY);
+        match value.array() {
+            Some(items) => {
+                for (i, rule) in rules(&items, at, sink).into_iter().enumerate() {
+                    match rule {
+                        Some(AgentRule::Tool(tool)) => out.agent_only.push(tool),
+                        Some(AgentRule::Mcp(_)) => sink.error(
+                            at.index(i),
+                            Error::WrongType { expected: "a built-in tool name", found: "an MCP rule" },
+                        ),
+                        None => {}
+                    }
+                }
+            }
+            None => sink.error(at, wrong_type("a list of built-in tool names", value)),
+        }
+    }
+    let (errors, lints) = out.check(main);
+    let place = |place: AgentPlace| match place {
+        AgentPlace::Tools(a, t) => format!("/{AGENTS_KEY}/{}/tools/{t}", escape(&out.agents[a].name)),
+        AgentPlace::Disallowed(a, t) => format!("/{AGENTS_KEY}/{}/disallowedTools/{t}", escape(&out.agents[a].name)),
+        AgentPlace::AgentOnly(i) => format!("/{AGENT_ONLY_KEY}/{i}"),
+    };
+    for (at, error) in errors {
+        sink.error_at(place(at), error);
+    }
+    for (at, warning) in lints {
+        sink.lint(|| place(at), warning);
+    }
+    out
+}
+
+/// The `--agents` object: agents keyed by name, each checked, in the order written.
+pub(super) fn agent_map(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Vec<ClaudeAgent> {
+    let Some(agents) = value.object() else {
+        sink.error(at, wrong_type("an object of agents keyed by name", value));
+        return Vec::new();
+    };
+    let (agents, _) = unique_keys(agents, at, sink);
+    agents.into_iter().filter_map(|(name, value)| agent(&name, value, at.key(&name), sink)).collect()
+}
+
+/// A key as a JSON pointer token (RFC 6901).
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+/// One agent: `description` and `prompt` (strings, required), `tools` and `disallowedTools`
+/// (lists of rules), `model` (a string) and `mcpServers` (an object), nothing else.
+fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeAgent> {
+    let name_ok = !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if !name_ok {
+        sink.error(at, Error::BadAgentName { name: name.to_owned() });
+    }
+    let Some(fields) = value.object() else {
+        sink.error(at, wrong_type("an agent object with `description` and `prompt`", value));
+        return None;
+    };
+    let (fields, _) = unique_keys(fields, at, sink);
+    let mut agent = ClaudeAgent::new(name, "", "");
+    let mut complete = name_ok;
+    for (key, value) in &fields {
+        let here = at.key(key);
+        match key.as_ref() {
+            "description" | "prompt" | "model" => match value.string() {
+                Some(text) if key == "description" => agent.description = text.into_owned(),
+                Some(text) if key == "prompt" => agent.prompt = text.into_owned(),
+                Some(text) => agent.model = Some(text.into_owned()),
+                None => {
+                    sink.error(here, wrong_type("a string", *value));
+                    complete = false;
+                }
+            },
+            "tools" | "disallowedTools" => {
+                if let Some(items) = value.array() {
+                    let before = sink.error_count();
+                    let rules: Vec<AgentRule> = rules(&items, here, sink).into_iter().flatten().collect();
+                    complete &= sink.error_count() == before;
+                    if key == "tools" { agent.tools = Some(rules) } else { agent.disallowed_tools = Some(rules) }
+                } else {
+                    sink.error(here, wrong_type("a list of tool names", *value));
+                    complete = false;
+                }
+            }
+            "mcpServers" if value.is_object() => agent.mcp_servers = Some(value.to_json()),
+            "mcpServers" => {
+                sink.error(here, wrong_type("an object of MCP servers", *value));
+                complete = false;
+            }
+            other => {
+                let error = match near_miss(other, AGENT_FIELDS.iter().copied()) {
+                    Some(exact) => Error::NearMissKey { key: other.to_owned(), exact },
+                    None => Error::UnknownKey { key: other.to_owned(), expected: AGENT_FIELDS },
+                };
+                sink.error(here, error);
+                complete = false;
+            }
+        }
+    }
+    for required in ["description", "prompt"] {
+        if !fields.iter().any(|(key, _)| key == required) {
+            sink.error(at, Error::MissingKey { key: required });
+            complete = false;
+        }
+    }
+    complete.then_some(agent)
+}
+
+/// A list's rules: each a built-in (an alias rewritten, with a warning), or an MCP rule;
+/// unknown names and duplicates are errors at their item. `None` for an item refused.
+fn rules(items: &[Node<'_>], at: Ptr<'_>, sink: &mut Sink) -> Vec<Option<AgentRule>> {
+    let names = tool_names(items, at, sink);
+    let mut seen: Vec<(AgentRule, usize)> = Vec::new();
+    let mut out = Vec::with_capacity(names.len());
+    for (i, name) in names.iter().enumerate() {
+        let Some(name) = name else {
+            out.push(None);
+            continue;
+        };
+        let rule = match AgentRule::parse(name) {
+            Ok(found) => {
+                if let NameLookup::Alias(rule) = &found {
+                    let warning = Warning::LegacyAlias { alias: name.to_string(), canonical: rule.as_str().to_owned() };
+                    sink.warn(at.index(i), warning);
+                }
+                found.tool()
+            }
+            Err(error) => {
+                sink.error(at.index(i), error);
+                out.push(None);
+                continue;
+            }
+        };
+        if let Some((_, first)) = seen.iter().find(|(r, _)| *r == rule) {
+            let error = Error::DuplicateCliTool { canonical: rule.as_str().to_owned(), first: *first };
+            sink.error(at.index(i), error);
+            out.push(None);
+            continue;
+        }
+        seen.push((rule.clone(), i));
+        out.push(Some(rule));
+    }
+    out
+}
