@@ -350,12 +350,21 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
         *start.lock().unwrap() = Some(case.start.clone());
         let run = Case { name: case.name.clone(), selection: case.selection.clone(), model: None, host_mcp: case.host_mcp, own_mcp: false };
         let observed = run_with(cli, me, &scratch.join(format!("agents-{i}")), &run, port, &case.agents).and_then(|transcript| {
-            // Whether the transcript reports the sub-agent's tools: an `init` of its own, or
-            // any tool list beside the main session's `init`.
-            let inits = transcript.lines().filter(|l| l.contains(r#""subtype":"init""#)).count();
-            let listed = transcript.lines().filter(|l| l.contains(r#""tools":["#)).count();
+            // Whether the transcript reports the sub-agent's tools: the tools of every `init`
+            // line against the main session's (the attested set), once per run.
             if i == 0 {
-                println!("transcript: {inits} init lines, {listed} lines listing tools, in a run that started a sub-agent");
+                let inits: Vec<&str> = transcript.lines().filter(|l| l.contains(r#""subtype":"init""#)).collect();
+                let sessions: BTreeSet<String> = inits
+                    .iter()
+                    .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                    .map(|v| format!("{} {}", v["session_id"], v["tools"]))
+                    .collect();
+                println!(
+                    "transcript of a run that started a sub-agent: {} init lines, {} distinct (session, tools): {}",
+                    inits.len(),
+                    sessions.len(),
+                    if sessions.len() == 1 { "the main session's only" } else { "more than the main session's" }
+                );
             }
             std::thread::sleep(Duration::from_millis(50));
             let seen = requests.lock().unwrap();
