@@ -40,10 +40,7 @@ impl AgentRule {
                 Err(Error::BadClaudeMcpRule { name: name.to_owned() })
             };
         }
-        Ok(match ClaudeTool::lookup(name)? {
-            NameLookup::Canonical(tool) => NameLookup::Canonical(AgentRule::Tool(tool)),
-            NameLookup::Alias(tool) => NameLookup::Alias(AgentRule::Tool(tool)),
-        })
+        Ok(ClaudeTool::lookup(name)?.map(AgentRule::Tool))
     }
 
     /// The entry as the CLI reads it.

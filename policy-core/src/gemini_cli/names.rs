@@ -87,11 +87,7 @@ impl GeminiName {
             aliases: ALIASES,
             removed: REMOVED,
         };
-        let found = pinned.lookup(name, GeminiTool::from_canonical(name), GeminiTool::name)?;
-        Ok(match found {
-            NameLookup::Canonical(tool) => NameLookup::Canonical(GeminiName::Builtin(tool)),
-            NameLookup::Alias(tool) => NameLookup::Alias(GeminiName::Builtin(tool)),
-        })
+        Ok(pinned.lookup(name, GeminiTool::from_canonical(name), GeminiTool::name)?.map(GeminiName::Builtin))
     }
 
     /// The name as the CLI reads it.

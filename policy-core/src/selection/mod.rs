@@ -48,6 +48,14 @@ impl<T> NameLookup<T> {
             NameLookup::Canonical(tool) | NameLookup::Alias(tool) => tool,
         }
     }
+
+    /// The same lookup of the tool as another type holds it.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> NameLookup<U> {
+        match self {
+            NameLookup::Canonical(tool) => NameLookup::Canonical(f(tool)),
+            NameLookup::Alias(tool) => NameLookup::Alias(f(tool)),
+        }
+    }
 }
 
 /// A runtime's pinned names, as a lookup reads them.

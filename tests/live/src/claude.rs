@@ -70,6 +70,31 @@ fn sse(events: &[Value]) -> String {
     events.iter().map(|e| format!("event: {}\ndata: {e}\n\n", e["type"].as_str().unwrap_or(""))).collect()
 }
 
+/// The fake model's answer to a request, as SSE: the text "ok", or a call of `Agent` with
+/// `agent_input`.
+fn answer(body: &Value, agent_input: Option<&Value>) -> String {
+    let model = body["model"].as_str().unwrap_or("fake-model");
+    let usage = json!({"input_tokens": 10, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0});
+    let message = json!({"id": "msg_fake", "type": "message", "role": "assistant", "model": model, "content": [],
+                         "stop_reason": null, "stop_sequence": null, "usage": usage});
+    let (block, delta, stop) = match agent_input {
+        Some(input) => (
+            json!({"type": "tool_use", "id": "toolu_fake1", "name": "Agent", "input": {}}),
+            json!({"type": "input_json_delta", "partial_json": input.to_string()}),
+            "tool_use",
+        ),
+        None => (json!({"type": "text", "text": ""}), json!({"type": "text_delta", "text": "ok"}), "end_turn"),
+    };
+    sse(&[
+        json!({"type": "message_start", "message": message}),
+        json!({"type": "content_block_start", "index": 0, "content_block": block}),
+        json!({"type": "content_block_delta", "index": 0, "delta": delta}),
+        json!({"type": "content_block_stop", "index": 0}),
+        json!({"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": null}, "usage": {"output_tokens": 1}}),
+        json!({"type": "message_stop"}),
+    ])
+}
+
 fn mcp_config(name: &str, me: &Path) -> Value {
     json!({"mcpServers": {name: {"type": "stdio", "command": me, "args": ["mcp-echo"]}}})
 }
@@ -165,19 +190,7 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
             return (200, "application/json", json!({"input_tokens": 10}).to_string());
         }
         recorder.lock().unwrap().push(body.clone());
-        let model = body["model"].as_str().unwrap_or("fake-model");
-        let usage = json!({"input_tokens": 10, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0});
-        let message = json!({"id": "msg_fake", "type": "message", "role": "assistant", "model": model, "content": [],
-                             "stop_reason": null, "stop_sequence": null, "usage": usage});
-        let events = [
-            json!({"type": "message_start", "message": message}),
-            json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
-            json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "ok"}}),
-            json!({"type": "content_block_stop", "index": 0}),
-            json!({"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": null}, "usage": {"output_tokens": 1}}),
-            json!({"type": "message_stop"}),
-        ];
-        (200, "text/event-stream", sse(&events))
+        (200, "text/event-stream", answer(&body, None))
     }) {
         Ok(port) => port,
         Err(e) => return vec![Outcome::failed("claude-code: fake API", format!("cannot listen: {e}"))],
@@ -310,36 +323,14 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
             return (200, "application/json", json!({"input_tokens": 10}).to_string());
         }
         recorder.lock().unwrap().push(body.clone());
-        let model = body["model"].as_str().unwrap_or("fake-model");
-        let usage = json!({"input_tokens": 10, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0});
-        let message = json!({"id": "msg_fake", "type": "message", "role": "assistant", "model": model, "content": [],
-                             "stop_reason": null, "stop_sequence": null, "usage": usage});
         let system = system_text(&body);
         let offers_agent = body["tools"].as_array().into_iter().flatten().any(|t| t["name"] == "Agent");
         let agent = starter.lock().unwrap().clone();
         let main_turn = !system.contains("SUBAGENT-MARKER-") && offers_agent && !has_tool_result(&body);
-        let events = match agent.filter(|_| main_turn) {
-            Some(agent) => {
-                let input = json!({"description": "conformance", "prompt": "Say ok.", "subagent_type": agent});
-                vec![
-                    json!({"type": "message_start", "message": message}),
-                    json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": "toolu_fake1", "name": "Agent", "input": {}}}),
-                    json!({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": input.to_string()}}),
-                    json!({"type": "content_block_stop", "index": 0}),
-                    json!({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": null}, "usage": {"output_tokens": 1}}),
-                    json!({"type": "message_stop"}),
-                ]
-            }
-            None => vec![
-                json!({"type": "message_start", "message": message}),
-                json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
-                json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "ok"}}),
-                json!({"type": "content_block_stop", "index": 0}),
-                json!({"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": null}, "usage": {"output_tokens": 1}}),
-                json!({"type": "message_stop"}),
-            ],
-        };
-        (200, "text/event-stream", sse(&events))
+        let call = agent.filter(|_| main_turn).map(|agent| {
+            json!({"description": "conformance", "prompt": "Say ok.", "subagent_type": agent})
+        });
+        (200, "text/event-stream", answer(&body, call.as_ref()))
     }) {
         Ok(port) => port,
         Err(e) => return vec![Outcome::failed("claude-code-subagents: fake API", format!("cannot listen: {e}"))],
