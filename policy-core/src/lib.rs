@@ -10,7 +10,7 @@
 //!    over any catalog, its shapes and shared checks;
 //! 6. [`copilot`]: the Copilot entry, its checks and resolution, the resolved policy and its
 //!    decisions, the typestate builder, session fields and client keys; [`claude_code`]: what
-//!    a Claude Code selection means and its arguments; [`gemini_cli`]: the Gemini CLI's names,
+//!    a Claude Code selection means, its custom agents, and its arguments; [`gemini_cli`]: the Gemini CLI's names,
 //!    what each approval mode offers, and its settings, policy file and arguments;
 //! 7. [`subagents`]: sub-agent tool lists and the call-time router;
 //! 8. [`review`]: lints, diffs and attestation;
