@@ -129,6 +129,10 @@ pub mod offered {
         WriteFile,
     ];
 
+    /// What the model of the CLI's own sub-agent `codebase_investigator` (started through
+    /// `invoke_agent`) is offered with no selection, in every approval mode measured.
+    pub const INVESTIGATOR: &[GeminiTool] = &[CompleteTask, Glob, GrepSearch, ListDirectory, ReadFile];
+
     /// Never offered to a headless main session's model: `ask_user` needs a terminal,
     /// `complete_task` belongs to sub-agents, the tracker is experimental and off, and
     /// `read_many_files` and `get_internal_docs` are not registered for the main session.

@@ -8,4 +8,4 @@ pub(crate) mod selection;
 
 pub use config::{DEFAULT_POLICY_FILE, GeminiCliConfig, RULE_PRIORITY};
 pub use names::{GeminiName, McpEntry};
-pub use selection::{ApprovalMode, GeminiCli, GeminiSelection, offered};
+pub use selection::{ApprovalMode, GeminiCli, GeminiSelection, offered, offered_to_investigator};

@@ -146,6 +146,14 @@ pub fn offered(selection: Option<&GeminiSelection>, mode: ApprovalMode, mcp_tool
     builtins.iter().map(|t| t.name().to_owned()).chain(mcp.into_iter().map(str::to_owned)).collect()
 }
 
+/// The tool names the CLI's own sub-agent `codebase_investigator` is offered under the
+/// selection (`None`: no selection): its own set, less what the selection takes away (live
+/// cases `gemini-cli: subagent: ...`; `tools.core` and `deny` rules reach it).
+pub fn offered_to_investigator(selection: Option<&GeminiSelection>) -> Vec<String> {
+    let permitted = |tool: &GeminiTool| selection.is_none_or(|s| s.decide(tool.name()).is_permitted());
+    defaults::INVESTIGATOR.iter().filter(|t| permitted(t)).map(|t| t.name().to_owned()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +181,11 @@ mod tests {
         assert_eq!(with_mcp.decide("glob"), SelectionDecision::NotInOnly);
         assert_eq!(ApprovalMode::parse("auto_edit"), Some(ApprovalMode::AutoEdit));
         assert_eq!(ApprovalMode::parse("autoEdit"), None);
+        let investigator = offered_to_investigator(Some(&GeminiCli::disable([GeminiTool::ReadFile.into()])));
+        assert_eq!(investigator, names(&["complete_task", "glob", "grep_search", "list_directory"]));
+        assert_eq!(
+            offered_to_investigator(Some(&GeminiCli::only([GeminiTool::InvokeAgent.into()]))),
+            Vec::<String>::new()
+        );
     }
 }

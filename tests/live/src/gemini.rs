@@ -38,6 +38,25 @@ pub struct Case {
     /// For a control: the configuration written by hand, and the names the CLI is expected
     /// to offer (by the upstream behaviour the control shows) instead of the library's.
     pub control: Option<(Raw, Vec<&'static str>)>,
+    /// The fake model starts the CLI's own sub-agent `codebase_investigator` through
+    /// `invoke_agent`, and the case holds the sub-agent's own first request.
+    pub investigate: bool,
+}
+
+/// The prompt the fake model gives `codebase_investigator`, which marks its requests.
+const INVESTIGATE: &str = "Investigate the code base for the conformance run.";
+
+/// Whether a request is the main session's first turn: the prompt, and no function response.
+fn main_first_turn(body: &Value) -> bool {
+    let contents = body["contents"].as_array().into_iter().flatten();
+    let parts: Vec<&Value> = contents.flat_map(|c| c["parts"].as_array().into_iter().flatten()).collect();
+    body["contents"][0].to_string().contains("hello") && !parts.iter().any(|p| p.get("functionResponse").is_some())
+}
+
+/// Whether a request is `codebase_investigator`'s: its conversation starts with the prompt
+/// the fake model gave it (the main session's later turns start with the user's).
+fn investigator(body: &Value) -> bool {
+    body["contents"][0].to_string().contains(INVESTIGATE)
 }
 
 /// The MCP tools the `echo` server offers, as the Gemini CLI names them.
@@ -51,10 +70,16 @@ fn offered(body: &Value) -> BTreeSet<String> {
     declarations.flatten().filter_map(|d| d["name"].as_str().map(str::to_owned)).collect()
 }
 
-/// A `generateContent` answer: one text part, "ok".
-fn reply() -> Value {
+/// A `generateContent` answer: one text part, "ok", or a call of `invoke_agent` that starts
+/// `codebase_investigator`.
+fn reply(investigate: bool) -> Value {
+    let part = if investigate {
+        json!({"functionCall": {"name": "invoke_agent", "args": {"agent_name": "codebase_investigator", "prompt": INVESTIGATE}}})
+    } else {
+        json!({"text": "ok"})
+    };
     json!({
-        "candidates": [{"content": {"role": "model", "parts": [{"text": "ok"}]}, "finishReason": "STOP", "index": 0}],
+        "candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}],
         "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 1, "totalTokenCount": 2},
         "modelVersion": "gemini-2.5-pro"
     })
@@ -133,20 +158,23 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
 /// with the behaviour it shows).
 pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome> {
     let requests: Arc<Mutex<Vec<(String, Value)>>> = Arc::default();
-    let recorder = Arc::clone(&requests);
+    let investigate: Arc<Mutex<bool>> = Arc::default();
+    let (recorder, starter) = (Arc::clone(&requests), Arc::clone(&investigate));
     let port = match http::serve(move |method, path, body| {
         if method != "POST" {
             return (200, "application/json", json!({"models": []}).to_string());
         }
         let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+        let offers_agent = body["tools"].to_string().contains("\"invoke_agent\"");
+        let start = *starter.lock().unwrap() && offers_agent && main_first_turn(&body);
         recorder.lock().unwrap().push((path.to_owned(), body));
         if path.contains("countTokens") {
             return (200, "application/json", json!({"totalTokens": 1}).to_string());
         }
         if path.contains("alt=sse") {
-            return (200, "text/event-stream", format!("data: {}\r\n\r\n", reply()));
+            return (200, "text/event-stream", format!("data: {}\r\n\r\n", reply(start)));
         }
-        (200, "application/json", reply().to_string())
+        (200, "application/json", reply(start).to_string())
     }) {
         Ok(port) => port,
         Err(e) => return vec![Outcome::failed("gemini-cli: fake API", format!("cannot listen: {e}"))],
@@ -154,15 +182,18 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
     let mut outcomes = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         requests.lock().unwrap().clear();
+        *investigate.lock().unwrap() = case.investigate;
         let observed = run_once(cli, me, &scratch.join(format!("case-{i}")), case, port).and_then(|()| {
             std::thread::sleep(Duration::from_millis(50));
-            // The first model turn: the first generateContent request.
+            // The first model turn (the first generateContent request), or the sub-agent's.
             let seen = requests.lock().unwrap();
-            let first = seen.iter().find(|(path, _)| path.contains("generateContent") || path.contains("GenerateContent"));
-            first.map(|(_, body)| offered(body)).ok_or_else(|| String::from("the CLI sent no model request"))
+            let model = |path: &str| path.contains("generateContent") || path.contains("GenerateContent");
+            let first = seen.iter().find(|(path, body)| model(path) && investigator(body) == case.investigate);
+            first.map(|(_, body)| offered(body)).ok_or_else(|| String::from("the CLI sent no such model request"))
         });
         let expected: BTreeSet<String> = match &case.control {
             Some((_, names)) => names.iter().map(|n| (*n).to_owned()).collect(),
+            None if case.investigate => gemini::offered_to_investigator(case.selection.as_ref()).into_iter().collect(),
             None => {
                 let mcp = mcp_tools(case);
                 let mcp: Vec<&str> = mcp.iter().map(String::as_str).collect();

@@ -369,7 +369,7 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
             let read = tool_policy::json::load_gemini_cli(&selection.to_string()).map_err(|e| format!("{name}: {e}"))?;
             read.selection
         };
-        Ok(gemini::Case { name: name.to_owned(), selection, mode, mcp, control: None })
+        Ok(gemini::Case { name: name.to_owned(), selection, mode, mcp, control: None, investigate: false })
     };
     let control = |name: &str, raw: gemini::Raw, mode, mcp, expected: Vec<&'static str>| gemini::Case {
         name: name.to_owned(),
@@ -377,6 +377,7 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
         mode,
         mcp,
         control: Some((raw, expected)),
+        investigate: false,
     };
     let deny = |name: &str| format!("[[rule]]\ntoolName = \"{name}\"\ndecision = \"deny\"\npriority = 999\n");
     let yolo_set: Vec<&'static str> = tool_policy::gemini::offered::YOLO.iter().map(|t| t.name()).collect();
@@ -416,6 +417,17 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
         case("plan: only [update_topic, read_file, mcp_echo_*]", json!({"only": ["update_topic", "read_file", "mcp_echo_*"]}), Plan, true)?,
         case("yolo: only [update_topic]", json!({"only": ["update_topic"]}), Yolo, false)?,
     ];
+    // The CLI's own sub-agent, started through `invoke_agent`: the selection reaches it.
+    for (name, selection, mode) in [
+        ("subagent: codebase_investigator, no selection", Value::Null, Default),
+        ("subagent: codebase_investigator, disable [read_file]", json!({"disable": ["read_file"]}), Yolo),
+        ("subagent: codebase_investigator, only [invoke_agent, glob, complete_task]", json!({"only": ["invoke_agent", "glob", "complete_task"]}), Default),
+        ("subagent: codebase_investigator, only [invoke_agent]", json!({"only": ["invoke_agent"]}), Yolo),
+    ] {
+        let mut investigated = case(name, selection, mode, false)?;
+        investigated.investigate = true;
+        cases.push(investigated);
+    }
     // Controls: configurations the library never writes, and what the CLI does with them.
     let core = |names: &[&str]| gemini::Raw { settings: Some(json!({"tools": {"core": names}})), ..gemini::Raw::default() };
     cases.push(control("control: tools.core with an alias offers nothing", core(&["search_file_content"]), Yolo, false, vec![]));
