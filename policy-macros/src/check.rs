@@ -2,13 +2,12 @@
 //! `policy_core::At` place back into the span of the token that wrote it.
 
 use policy_core::catalog::claude_code::ClaudeTool;
-use policy_core::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents};
+use policy_core::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules};
 use policy_core::names::vocab::{
     AGENT_MACRO_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, ALLOW_MACRO_KEY, CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY,
     COPILOT_MACRO_KEYS, DISABLE_KEY, GEMINI_MACRO_KEYS, ISOLATED, ONLY_KEY, RUNTIME_MACRO_KEY, STRICT_MACRO_KEY,
 };
 use policy_core::runtime::{Runtime, Spelling};
-use policy_core::selection::NameLookup;
 use policy_core::text::near_miss;
 use policy_core::{
     At, CatalogName, ClientMode, EntryDraft, Error, GeminiName, Lint, Lints, ResolvedPolicy, Selection, SelectionDraft,
@@ -522,8 +521,8 @@ fn claude_agent(
     Some((agent, spans))
 }
 
-/// A list of agent tool rules, each with its token; names refused are reported and left out,
-/// and so is a name listed twice.
+/// A list of agent tool rules, each with its token, checked by `check_rules` (the JSON
+/// reader's check); names refused are reported on their tokens and left out.
 fn rule_list(
     value: &Value,
     strict: bool,
@@ -534,29 +533,20 @@ fn rule_list(
         errors.push(value.span(), &Error::WrongType { expected: "a list of tool names", found: found(value) });
         return Vec::new();
     };
-    let mut out: Vec<(Span, AgentRule)> = Vec::new();
-    for (i, name) in strings(items, errors).into_iter().enumerate() {
-        let Some(name) = name else { continue };
-        let span = item_span(items, i, value.span());
-        match AgentRule::parse(&name) {
-            Ok(found) => {
-                if let NameLookup::Alias(rule) = &found {
-                    let warning = Warning::LegacyAlias { alias: name.clone(), canonical: rule.as_str().to_owned() };
-                    if strict {
-                        errors.push(span, &Error::Strict(warning));
-                    } else {
-                        warnings.push((span, warning));
-                    }
-                }
-                let rule = found.tool();
-                if let Some(first) = out.iter().position(|(_, r)| *r == rule) {
-                    errors.push(span, &Error::DuplicateCliTool { canonical: rule.as_str().to_owned(), first });
-                } else {
-                    out.push((span, rule));
-                }
-            }
-            Err(error) => errors.push(span, &error),
+    let names = strings(items, errors);
+    let names: Vec<Option<&str>> = names.iter().map(Option::as_deref).collect();
+    let (mut found_errors, mut found_warnings) = (Vec::new(), Vec::new());
+    let kept = check_rules(&names, &mut found_errors, &mut found_warnings);
+    let span = |i: usize| item_span(items, i, value.span());
+    for (i, error) in found_errors {
+        errors.push(span(i), &error);
+    }
+    for (i, warning) in found_warnings {
+        if strict {
+            errors.push(span(i), &Error::Strict(warning));
+        } else {
+            warnings.push((span(i), warning));
         }
     }
-    out
+    kept.into_iter().map(|(i, rule)| (span(i), rule)).collect()
 }

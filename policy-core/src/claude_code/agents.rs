@@ -17,6 +17,7 @@ use serde_json::{Map, Value};
 use super::selection::ClaudeCodeSelection;
 use crate::catalog::claude_code::{AGENT_LIST_REACHES, ClaudeTool, MAIN_AGENT_ONLY, RUN_CODE_WITH_BASH};
 use crate::error::{Error, Warning};
+use crate::names::wire::is_name_byte;
 use crate::selection::NameLookup;
 
 /// One entry of a sub-agent's `tools` or `disallowedTools`: a built-in, or an MCP rule
@@ -69,10 +70,43 @@ impl AgentRule {
     }
 }
 
+/// Checks a written `tools`, `disallowedTools` or `agent_only` list (`None`: an item the
+/// front door already refused): each name read as an [`AgentRule`], a legacy alias rewritten
+/// with a warning, an unknown name or a repeat an error at its item. The rules kept, each
+/// with the item it was written at. Every front door (the JSON reader, the macro) calls it.
+pub fn check_rules(
+    names: &[Option<&str>],
+    errors: &mut Vec<(usize, Error)>,
+    warnings: &mut Vec<(usize, Warning)>,
+) -> Vec<(usize, AgentRule)> {
+    let mut kept: Vec<(usize, AgentRule)> = Vec::with_capacity(names.len());
+    for (i, name) in names.iter().enumerate() {
+        let Some(name) = name else { continue };
+        let found = match AgentRule::parse(name) {
+            Ok(found) => found,
+            Err(error) => {
+                errors.push((i, error));
+                continue;
+            }
+        };
+        if let NameLookup::Alias(rule) = &found {
+            warnings.push((i, Warning::LegacyAlias { alias: (*name).to_owned(), canonical: rule.as_str().to_owned() }));
+        }
+        let rule = found.tool();
+        match kept.iter().find(|(_, r)| *r == rule) {
+            Some((first, _)) => {
+                errors.push((i, Error::DuplicateCliTool { canonical: rule.as_str().to_owned(), first: *first }));
+            }
+            None => kept.push((i, rule)),
+        }
+    }
+    kept
+}
+
 /// `<server>`, `<server>__*`, `<server>__<tool>` or `*` after `mcp__`: names of
 /// `[A-Za-z0-9_-]`, a server without `__`.
 fn mcp_rule_ok(rest: &str) -> bool {
-    let name = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    let name = |s: &str| !s.is_empty() && s.bytes().all(is_name_byte);
     if rest == "*" {
         return true;
     }

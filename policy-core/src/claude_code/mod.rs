@@ -5,6 +5,6 @@ pub(crate) mod agents;
 pub(crate) mod args;
 pub(crate) mod selection;
 
-pub use agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, mcp_offered_to, offered_to};
+pub use agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules, mcp_offered_to, offered_to};
 pub use args::ClaudeCodeArgs;
 pub use selection::{ClaudeCode, ClaudeCodeSelection, ClaudeDecision, offered};

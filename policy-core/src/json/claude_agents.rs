@@ -3,10 +3,10 @@
 //! built-ins the main selection takes away that the agents may still list.
 
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeSelection};
-use crate::error::{Error, Warning};
+use crate::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeSelection, check_rules};
+use crate::error::Error;
 use crate::names::vocab::{AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, HOLDER_KEY};
-use crate::selection::NameLookup;
+use crate::names::wire::is_name_byte;
 use crate::text::near_miss;
 
 /// The agents of a Claude Code document whose root holds its selection under `builtin_tools`.
@@ -34,14 +34,13 @@ pub(super) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
         let at = Ptr::Root.key(AGENT_ONLY_KEY);
         match value.array() {
             Some(items) => {
-                for (i, rule) in rules(&items, at, sink).into_iter().enumerate() {
+                for (i, rule) in rules(&items, at, sink) {
                     match rule {
-                        Some(AgentRule::Tool(tool)) => out.agent_only.push(tool),
-                        Some(AgentRule::Mcp(_)) => sink.error(
+                        AgentRule::Tool(tool) => out.agent_only.push(tool),
+                        AgentRule::Mcp(_) => sink.error(
                             at.index(i),
                             Error::WrongType { expected: "a built-in tool name", found: "an MCP rule" },
                         ),
-                        None => {}
                     }
                 }
             }
@@ -49,10 +48,11 @@ pub(super) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
         }
     }
     let (errors, lints) = out.check(main);
+    let agents_at = Ptr::Root.key(AGENTS_KEY);
     let place = |place: AgentPlace| match place {
-        AgentPlace::Tools(a, t) => format!("/{AGENTS_KEY}/{}/tools/{t}", escape(&out.agents[a].name)),
-        AgentPlace::Disallowed(a, t) => format!("/{AGENTS_KEY}/{}/disallowedTools/{t}", escape(&out.agents[a].name)),
-        AgentPlace::AgentOnly(i) => format!("/{AGENT_ONLY_KEY}/{i}"),
+        AgentPlace::Tools(a, t) => agents_at.key(&out.agents[a].name).key("tools").index(t).render(),
+        AgentPlace::Disallowed(a, t) => agents_at.key(&out.agents[a].name).key("disallowedTools").index(t).render(),
+        AgentPlace::AgentOnly(i) => Ptr::Root.key(AGENT_ONLY_KEY).index(i).render(),
     };
     for (at, error) in errors {
         sink.error_at(place(at), error);
@@ -73,15 +73,10 @@ pub(super) fn agent_map(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Vec<Cl
     agents.into_iter().filter_map(|(name, value)| agent(&name, value, at.key(&name), sink)).collect()
 }
 
-/// A key as a JSON pointer token (RFC 6901).
-fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
-}
-
 /// One agent: `description` and `prompt` (strings, required), `tools` and `disallowedTools`
 /// (lists of rules), `model` (a string) and `mcpServers` (an object), nothing else.
 fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeAgent> {
-    let name_ok = !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    let name_ok = !name.is_empty() && name.bytes().all(is_name_byte);
     if !name_ok {
         sink.error(at, Error::BadAgentName { name: name.to_owned() });
     }
@@ -107,7 +102,7 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Cl
             "tools" | "disallowedTools" => {
                 if let Some(items) = value.array() {
                     let before = sink.error_count();
-                    let rules: Vec<AgentRule> = rules(&items, here, sink).into_iter().flatten().collect();
+                    let rules: Vec<AgentRule> = rules(&items, here, sink).into_iter().map(|(_, rule)| rule).collect();
                     complete &= sink.error_count() == before;
                     if key == "tools" { agent.tools = Some(rules) } else { agent.disallowed_tools = Some(rules) }
                 } else {
@@ -139,39 +134,19 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Cl
     complete.then_some(agent)
 }
 
-/// A list's rules: each a built-in (an alias rewritten, with a warning), or an MCP rule;
-/// unknown names and duplicates are errors at their item. `None` for an item refused.
-fn rules(items: &[Node<'_>], at: Ptr<'_>, sink: &mut Sink) -> Vec<Option<AgentRule>> {
+/// A list's rules, checked by [`check_rules`]: each error and warning at its item. Only the
+/// rules kept are returned; an agent with any refused item is refused as a whole, so the
+/// kept rules of an agent that is read stand at their own items.
+fn rules(items: &[Node<'_>], at: Ptr<'_>, sink: &mut Sink) -> Vec<(usize, AgentRule)> {
     let names = tool_names(items, at, sink);
-    let mut seen: Vec<(AgentRule, usize)> = Vec::new();
-    let mut out = Vec::with_capacity(names.len());
-    for (i, name) in names.iter().enumerate() {
-        let Some(name) = name else {
-            out.push(None);
-            continue;
-        };
-        let rule = match AgentRule::parse(name) {
-            Ok(found) => {
-                if let NameLookup::Alias(rule) = &found {
-                    let warning = Warning::LegacyAlias { alias: name.to_string(), canonical: rule.as_str().to_owned() };
-                    sink.warn(at.index(i), warning);
-                }
-                found.tool()
-            }
-            Err(error) => {
-                sink.error(at.index(i), error);
-                out.push(None);
-                continue;
-            }
-        };
-        if let Some((_, first)) = seen.iter().find(|(r, _)| *r == rule) {
-            let error = Error::DuplicateCliTool { canonical: rule.as_str().to_owned(), first: *first };
-            sink.error(at.index(i), error);
-            out.push(None);
-            continue;
-        }
-        seen.push((rule.clone(), i));
-        out.push(Some(rule));
+    let names: Vec<Option<&str>> = names.iter().map(Option::as_deref).collect();
+    let (mut errors, mut warnings) = (Vec::new(), Vec::new());
+    let kept = check_rules(&names, &mut errors, &mut warnings);
+    for (i, error) in errors {
+        sink.error(at.index(i), error);
     }
-    out
+    for (i, warning) in warnings {
+        sink.warn(at.index(i), warning);
+    }
+    kept
 }

@@ -181,7 +181,6 @@ pub fn diff_claude_agents(
         agents.get(name).map(|agent| offered_to(agent, main, claude_code::DEFAULT_OFFERED))
     };
     let mut names: Vec<&str> = old.1.agents.iter().chain(&new.1.agents).map(|a| a.name.as_str()).collect();
-    names.dedup();
     names.sort_unstable();
     names.dedup();
     for name in names {
