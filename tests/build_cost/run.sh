@@ -6,7 +6,8 @@
 #      (interleaved, the order swapped from run to run, after one uncounted build of each);
 #      prints each pair of times, the medians and `ratio build/with_tool_policy = x.xx`, the
 #      median CPU seconds of each variant and the share tool-policy adds to the user crate's
-#      own, and fails when the crate with tool-policy compiles two syn versions;
+#      own, and fails when the crate with tool-policy compiles two syn versions or two
+#      policy-core copies (one for the macro, one for the program);
 #   1b. the rebuild after a one-line edit of the user's crate (incremental, as `cargo build`
 #      runs by default), with and without tool-policy, RUNS times each; prints the medians and
 #      `ratio build/incremental_edit = x.xx`;
@@ -81,8 +82,15 @@ if [ "$syns" != 1 ]; then
 fi
 # One build of each, not counted, so neither variant's first build pays for a cold file cache.
 for variant in without with; do
-  (cd "$work/user-$variant" && CARGO_INCREMENTAL=0 seconds cargo build -q && rm -rf target) >/dev/null
+  (cd "$work/user-$variant" && CARGO_INCREMENTAL=0 seconds cargo build -q) >/dev/null
 done
+# One copy of policy-core for both the macro and the program (tests/build_graph.rs says why).
+copies=$(find "$work/user-with/target/debug/deps" -name 'libpolicy_core-*.rlib' | wc -l)
+if [ "$copies" != 1 ]; then
+  echo "build_cost: a serde-derive crate with tool-policy compiles policy-core $copies times" >&2
+  exit 1
+fi
+rm -rf "$work/user-without/target" "$work/user-with/target"
 without=() with=() cpu_without=() cpu_with=()
 for run in $(seq "$runs"); do
   # Each run swaps which variant goes first, so a machine that speeds up or slows down
