@@ -1,7 +1,7 @@
 //! `builtin_tools!` runs policy-core inside the compiler, so policy-core is a dependency of a
 //! proc macro as well as of the user's program. Cargo builds it once for both only when both
 //! ask for the same features of everything below it; when they differ (since resolver 2 a proc
-//! macro's dependencies get features of their own), policy-core, serde_json and serde_core are
+//! macro's dependencies get features of their own), policy-core, `serde_json` and `serde_core` are
 //! each compiled twice on every clean build. The program side also has the user's own `serde`
 //! and `serde_json`, so policy-core must itself ask for every feature their defaults turn on.
 //! `tests/build_cost/run.sh` measures what that saves and fails when policy-core is built twice.

@@ -50,25 +50,7 @@ fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Op
 /// through a reader that looks for the exact key, and restricts nothing.
 pub fn near_miss<'c>(key: &str, governing: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let folded = Folded::of(key);
-    governing.into_iter().find(|exact| folded.reads_as(&Governing::new(exact)))
-}
-
-/// A key that governs tools (ASCII), with what [`near_miss`] compares first.
-struct Governing<'k> {
-    key: &'k str,
-    length: usize,
-    letters: u128,
-}
-
-impl<'k> Governing<'k> {
-    /// The key, its folded length and its letters.
-    fn new(key: &'k str) -> Governing<'k> {
-        let mut separators = 0;
-        for &b in key.as_bytes() {
-            separators += usize::from(b == b'-' || b == b'_');
-        }
-        Governing { key, length: key.len() - separators, letters: letters(key.as_bytes()) }
-    }
+    governing.into_iter().find(|exact| folded.reads_as(exact))
 }
 
 /// A key folded once, for comparing with every governing key of its place.
@@ -89,18 +71,20 @@ impl<'a> Folded<'a> {
         Folded { key, text, length, letters }
     }
 
-    fn reads_as(&self, exact: &Governing<'_>) -> bool {
-        let limit = (self.length.max(exact.length) / 3).clamp(1, 2);
-        // Each distinct letter the governing key lacks costs an edit, as does each letter of
-        // length: nearly every other key is ruled out here, before anything is compared.
-        let lacking = self.letters.map(|letters| (letters & !exact.letters).count_ones() as usize);
-        if exact.key == self.key
-            || self.length.abs_diff(exact.length) > limit
-            || lacking.is_some_and(|lacking| lacking > limit)
-        {
+    /// Whether the key reads as `exact`, a governing key (ASCII). The cheap tests go first:
+    /// nearly every other key is ruled out by its length, before anything is folded.
+    fn reads_as(&self, exact: &str) -> bool {
+        let length = exact.len() - exact.bytes().filter(|b| matches!(b, b'-' | b'_')).count();
+        let limit = (self.length.max(length) / 3).clamp(1, 2);
+        if exact == self.key || self.length.abs_diff(length) > limit {
             return false;
         }
-        let target = fold(exact.key);
+        // Each distinct letter the governing key lacks costs an edit.
+        let lacking = self.letters.map(|letters| (letters & !self::letters(exact.as_bytes())).count_ones() as usize);
+        if lacking.is_some_and(|lacking| lacking > limit) {
+            return false;
+        }
+        let target = fold(exact);
         self.text == target || edits_within(&self.text, &target, limit).is_some()
     }
 }
