@@ -135,6 +135,35 @@ fn shapes_keys_and_documents_are_closed() {
 }
 
 #[test]
+fn claude_code_agents_beside_a_gemini_selection_are_refused() {
+    // The Gemini CLI takes no sub-agent definitions: a holder's `agents` would restrict
+    // nothing there, so it is refused as the macro refuses `agents:` with `runtime: gemini_cli`.
+    let agents = r#"{"builtin_tools": {"only": ["read_file"]}, "agents": {"r": {"description": "d", "prompt": "p", "tools": ["glob"]}}, "agent_only": ["glob"]}"#;
+    let errors = refused(agents);
+    assert_eq!(errors.iter().map(|(pointer, _)| pointer.as_str()).collect::<Vec<_>>(), ["/agents", "/agent_only"]);
+    assert_eq!(
+        errors[0].1,
+        "`agents` is read by Claude Code only; the Gemini CLI is never given it, so it restricts nothing: remove it"
+    );
+    let near = refused(r#"{"builtin_tools": null, "Agents": {}}"#);
+    assert_eq!(near.len(), 1);
+    assert_eq!(near[0].0, "/Agents");
+    assert!(near[0].1.starts_with("`Agents` reads as `agents`, which is read by Claude Code only"), "{}", near[0].1);
+    // Without the holder the selection's own keys are all there is, as before.
+    assert_eq!(pointers(r#"{"only": [], "agents": {}}"#), ["/agents"]);
+    // The holder's other keys still pass through.
+    assert!(load_gemini_cli(r#"{"builtin_tools": {"only": []}, "name": "reviewer", "model": "m"}"#).is_ok());
+    let dir = std::env::temp_dir().join(format!("tool-policy-gemini-agents-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("agents.json");
+    std::fs::write(&file, agents).unwrap();
+    let check = cli(&["check", "--runtime", "gemini-cli", file.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(1), "{}", String::from_utf8_lossy(&check.stderr));
+    assert!(String::from_utf8_lossy(&check.stderr).contains("/agents: `agents` is read by Claude Code only"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn three_front_doors_one_value() {
     const MACRO: GeminiSelection = builtin_tools! { runtime: gemini_cli, only: ["read_file", "mcp_docs_*"] };
     // A legacy name is the compiler's own `deprecated` warning on its token.

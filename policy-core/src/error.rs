@@ -211,6 +211,16 @@ pub enum Error {
         /// The key it reads as.
         exact: &'static str,
     },
+    /// A key another runtime reads (Claude Code's `agents` beside a Gemini CLI selection),
+    /// or one that reads as it: this runtime never gets it, so it would restrict nothing.
+    NotReadByRuntime {
+        /// The key as written.
+        key: String,
+        /// The key it is, or reads as.
+        exact: &'static str,
+        /// The runtime the document is read for.
+        runtime: &'static str,
+    },
     /// A policy entry's key outside an entry, at a definition's top level.
     PolicyOutOfPlace {
         /// The key as written.
@@ -435,6 +445,13 @@ impl fmt::Display for Error {
                 "`{}` is not `{exact}`: a key that only reads as `{exact}` restricts nothing; write `{exact}`",
                 Shown(key)
             ),
+            Error::NotReadByRuntime { key, exact, runtime } => {
+                write!(f, "`{}`", Shown(key))?;
+                if key != exact {
+                    write!(f, " reads as `{exact}`, which")?;
+                }
+                write!(f, " is read by Claude Code only; the {runtime} is never given it, so it restricts nothing: remove it")
+            }
             Error::PolicyOutOfPlace { key } => write!(
                 f,
                 "`{}` is a key of a `{ENTRY_KIND}` entry; at a definition's top level it restricts nothing: put it in an item of `tools` with `\"kind\": \"{ENTRY_KIND}\"`",

@@ -11,7 +11,7 @@ use crate::claude_code::ClaudeAgents;
 use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::error::{At, Error, Located, Warning};
 use crate::gemini_cli::{GeminiName, GeminiSelection};
-use crate::names::vocab::{DISABLE_KEY, HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISABLE_KEY, HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
 use crate::review::lints::lint_selection;
 use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, ShapeValue};
 use crate::text::{did_you_mean, near_miss};
@@ -55,21 +55,27 @@ pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeD
 
 /// Reads a Gemini CLI selection, or an object holding one under `builtin_tools`.
 pub fn load_gemini_cli(text: &str) -> Result<GeminiDocument, LoadError> {
-    load_selection(text, Options::default())
+    load_gemini_cli_with(text, Options::default())
 }
 
-/// [`load_gemini_cli`] with options (strict mode refuses legacy aliases and lints).
+/// [`load_gemini_cli`] with options (strict mode refuses legacy aliases and lints). The
+/// Gemini CLI takes no sub-agent definitions: Claude Code's `agents` and `agent_only` beside
+/// the selection, or a key that reads as one, would restrict nothing and are errors.
 pub fn load_gemini_cli_with(text: &str, options: Options) -> Result<GeminiDocument, LoadError> {
-    load_selection(text, options)
-}
-
-/// Reads a selection of the runtime whose catalog `T` names, and nothing beside it (the
-/// Claude Code readers read its custom agents too).
-pub fn load_selection<T: CatalogName>(text: &str, options: Options) -> Result<SelectionDocument<T>, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::new(options);
     let selection = document(root, &mut sink);
+    // Without the holder, any key beside the selection's is refused by the selection itself.
+    let fields = root.object().unwrap_or_default();
+    let holder = fields.iter().any(|(key, _)| key == HOLDER_KEY);
+    for (key, _) in fields.iter().filter(|_| holder) {
+        let exact = [AGENTS_KEY, AGENT_ONLY_KEY].into_iter().find(|exact| key == *exact);
+        if let Some(exact) = exact.or_else(|| near_miss(key, [AGENTS_KEY, AGENT_ONLY_KEY])) {
+            let error = Error::NotReadByRuntime { key: key.clone().into_owned(), exact, runtime: GeminiName::RUNTIME };
+            sink.error(Ptr::Root.key(key), error);
+        }
+    }
     let report = sink.finish()?;
     let agents = ClaudeAgents::default();
     Ok(SelectionDocument { selection, agents, warnings: report.warnings, omitted_warnings: report.omitted_warnings })

@@ -20,7 +20,7 @@ mod stored;
 
 pub use claude_code::{
     ClaudeCodeDocument, GeminiDocument, SelectionDocument, load_claude_code, load_claude_code_with, load_gemini_cli,
-    load_gemini_cli_with, load_selection,
+    load_gemini_cli_with,
 };
 pub use copilot::{CopilotDocument, load, load_definition, load_entry, load_with};
 pub use copilot::{load_definition_value, load_entry_value, load_value};
