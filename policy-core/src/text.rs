@@ -58,51 +58,64 @@ struct Folded<'a> {
     key: &'a str,
     text: Cow<'a, str>,
     length: usize,
+    /// Its distinct letters as bits, when it is ASCII.
     letters: Option<u128>,
 }
 
 impl<'a> Folded<'a> {
     fn of(key: &'a str) -> Folded<'a> {
         let text = fold(key);
-        let (length, letters) = match ascii_letters(&text) {
-            Some(letters) => (text.len(), Some(letters)),
-            None => (text.chars().count(), None),
+        let (length, letters) = if text.is_ascii() {
+            (text.len(), Some(text.bytes().fold(0, |set, b| set | 1 << b)))
+        } else {
+            (text.chars().count(), None)
         };
         Folded { key, text, length, letters }
     }
 
     /// Whether the key reads as `exact`, a governing key (ASCII). The cheap tests go first:
-    /// nearly every other key is ruled out by its length, before anything is folded.
+    /// nearly every other key is ruled out by its length or its letters, before anything is
+    /// folded or compared.
     fn reads_as(&self, exact: &str) -> bool {
         let length = exact.len() - exact.bytes().filter(|b| matches!(b, b'-' | b'_')).count();
         let limit = (self.length.max(length) / 3).clamp(1, 2);
         if exact == self.key || self.length.abs_diff(length) > limit {
             return false;
         }
-        // Each distinct letter the governing key lacks costs an edit.
-        let lacking = self.letters.map(|letters| (letters & !self::letters(exact.as_bytes())).count_ones() as usize);
-        if lacking.is_some_and(|lacking| lacking > limit) {
-            return false;
+        if let Some(letters) = self.letters {
+            // Each distinct letter the governing key lacks costs an edit (cheap: it rules
+            // out most keys of the right length); the letters it has more or fewer of, counted
+            // with repeats, each cost one too.
+            let theirs = exact.bytes().fold(0u128, |set, b| set | 1 << b.to_ascii_lowercase());
+            if (letters & !theirs).count_ones() as usize > limit || letters_apart(self.text.as_bytes(), exact) > limit {
+                return false;
+            }
         }
         let target = fold(exact);
         self.text == target || edits_within(&self.text, &target, limit).is_some()
     }
 }
 
-/// The set of ASCII characters of `word`, lowercase, as bits; `None` when it is not ASCII.
-fn ascii_letters(word: &str) -> Option<u128> {
-    word.is_ascii().then(|| letters(word.as_bytes()))
-}
-
-/// The set of the ASCII bytes of `bytes`, lowercase, as bits (other bytes are left out).
-fn letters(bytes: &[u8]) -> u128 {
-    let mut set = 0u128;
-    for &b in bytes {
-        if b.is_ascii() {
-            set |= 1 << b.to_ascii_lowercase();
-        }
+/// The letters one word has more of than the other, counted with repeats (the larger of the
+/// two counts): each costs an edit, and a swap changes none, so no shorter run of edits turns
+/// `folded` (ASCII) into `exact` (a governing key, folded here as [`fold`] would).
+fn letters_apart(folded: &[u8], exact: &str) -> usize {
+    let exact = || exact.bytes().filter(|b| !matches!(b, b'-' | b'_')).map(|b| b.to_ascii_lowercase());
+    let mut counts = [0i16; 128];
+    for &b in folded {
+        counts[usize::from(b & 0x7f)] += 1;
     }
-    set
+    for b in exact() {
+        counts[usize::from(b & 0x7f)] -= 1;
+    }
+    // Each letter's surplus counts once, where the letter is first met.
+    let (mut more, mut fewer) = (0, 0);
+    for b in folded.iter().copied().chain(exact()) {
+        let count = std::mem::take(&mut counts[usize::from(b & 0x7f)]);
+        more += count.max(0);
+        fewer += (-count).max(0);
+    }
+    usize::try_from(more.max(fewer)).unwrap_or(usize::MAX)
 }
 
 /// Lowercase, with `-`, `_`, white space and invisible characters removed and look-alike
