@@ -148,6 +148,31 @@ fn near_miss_selection_keys_beside_a_holder_are_refused() {
 }
 
 #[test]
+fn another_runtimes_policy_is_refused() {
+    // A Claude Code or Gemini CLI holder at a Copilot definition's top level.
+    for key in ["builtin_tools", "builtinTools", "Builtin_Tools"] {
+        let text = format!(r#"{{"name": "a", "tools": [], "{key}": {{"disable": "*"}}}}"#);
+        assert_eq!(refused(copilot, &text), [format!("/{key}")], "{text}");
+        assert_eq!(check_exit("copilot", &text), [1, 1], "{text}");
+    }
+    let Err(LoadError::Invalid(report)) = load_with(r#"{"tools": [], "builtin_tools": null}"#, Options::LENIENT) else {
+        panic!("refused")
+    };
+    assert_eq!(
+        report.errors[0].item.to_string(),
+        "`builtin_tools` belongs to a Claude Code or Gemini CLI selection; Copilot CLI never receives it from this document, so it restricts nothing: remove it"
+    );
+    // A Copilot entry's keys beside a selection holder.
+    for key in ["available-tools", "excluded-tools", "client-mode", "excludedTools", "Available_Tools"] {
+        let text = format!(r#"{{"builtin_tools": {{"only": ["Read"]}}, "{key}": {{"tools": ["Bash"]}}}}"#);
+        assert_eq!(refused(claude, &text), [format!("/{key}")], "{text}");
+        assert_eq!(check_exit("claude-code", &text), [1, 1], "{text}");
+        let gemini = text.replace("Read", "read_file");
+        assert_eq!(check_exit("gemini-cli", &gemini), [1, 1], "{gemini}");
+    }
+}
+
+#[test]
 fn keys_the_forms_pass_through_still_pass() {
     let definition = r#"{"name": "a", "description": "d", "model": "m", "instructions": "i",
         "tools": [{"kind": "mcp", "name": "srv", "description": "x", "parameters": {"kind": "object"}},

@@ -143,12 +143,16 @@ fn claude_code_agents_beside_a_gemini_selection_are_refused() {
     assert_eq!(errors.iter().map(|(pointer, _)| pointer.as_str()).collect::<Vec<_>>(), ["/agents", "/agent_only"]);
     assert_eq!(
         errors[0].1,
-        "`agents` is read by Claude Code only; the Gemini CLI is never given it, so it restricts nothing: remove it"
+        "`agents` belongs to Claude Code's sub-agents; Gemini CLI never receives it from this document, so it restricts nothing: remove it"
     );
     let near = refused(r#"{"builtin_tools": null, "Agents": {}}"#);
     assert_eq!(near.len(), 1);
     assert_eq!(near[0].0, "/Agents");
-    assert!(near[0].1.starts_with("`Agents` reads as `agents`, which is read by Claude Code only"), "{}", near[0].1);
+    assert!(
+        near[0].1.starts_with("`Agents` reads as `agents`, which belongs to Claude Code's sub-agents"),
+        "{}",
+        near[0].1
+    );
     // Without the holder the selection's own keys are all there is, as before.
     assert_eq!(pointers(r#"{"only": [], "agents": {}}"#), ["/agents"]);
     // The holder's other keys still pass through.
@@ -159,7 +163,7 @@ fn claude_code_agents_beside_a_gemini_selection_are_refused() {
     std::fs::write(&file, agents).unwrap();
     let check = cli(&["check", "--runtime", "gemini-cli", file.to_str().unwrap()]);
     assert_eq!(check.status.code(), Some(1), "{}", String::from_utf8_lossy(&check.stderr));
-    assert!(String::from_utf8_lossy(&check.stderr).contains("/agents: `agents` is read by Claude Code only"));
+    assert!(String::from_utf8_lossy(&check.stderr).contains("/agents: `agents` belongs to Claude Code's sub-agents"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

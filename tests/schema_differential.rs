@@ -422,8 +422,10 @@ fn definition() -> impl Strategy<Value = Value> {
             prop_oneof![4 => prop::collection::vec(custom_agent(), 0..3).prop_map(Value::Array), 1 => non_string()],
         ),
         prop_oneof![20 => Just(true), 1 => Just(false)],
+        // A Claude Code or Gemini CLI selection holder, which a Copilot definition refuses.
+        prop::option::weighted(0.05, prop_oneof![Just(json!({"disable": "*"})), Just(Value::Null)]),
     )
-        .prop_map(|(tools, agents, object)| {
+        .prop_map(|(tools, agents, object, holder)| {
             if !object {
                 return json!(["not", "an", "object"]);
             }
@@ -434,6 +436,9 @@ fn definition() -> impl Strategy<Value = Value> {
             }
             if let Some(agents) = agents {
                 map.insert(String::from("customAgents"), agents);
+            }
+            if let Some(holder) = holder {
+                map.insert(String::from("builtin_tools"), holder);
             }
             Value::Object(map)
         })
@@ -449,7 +454,7 @@ fn has_near_miss_key(document: &Value) -> bool {
             .and_then(Value::as_object)
             .is_some_and(|map| map.keys().any(|key| near_miss(key, governing.iter().copied()).is_some()))
     };
-    let top = [&["tools", "customAgents", "defaultAgent"][..], &POLICY].concat();
+    let top = [&["tools", "customAgents", "defaultAgent", "builtin_tools"][..], &POLICY].concat();
     let items = |key: &str| document.get(key).and_then(Value::as_array).cloned().unwrap_or_default();
     near(Some(document), &top)
         || items("tools").iter().any(|item| {

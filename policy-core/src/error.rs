@@ -211,13 +211,17 @@ pub enum Error {
         /// The key it reads as.
         exact: &'static str,
     },
-    /// A key another runtime reads (Claude Code's `agents` beside a Gemini CLI selection),
-    /// or one that reads as it: this runtime never gets it, so it would restrict nothing.
+    /// A key of another runtime's policy, or one that reads as it (Claude Code's `agents`
+    /// beside a Gemini CLI selection, a Copilot entry's keys beside a selection, a selection's
+    /// `builtin_tools` in a Copilot definition): the runtime the document is read for never
+    /// gets it, so it would restrict nothing.
     NotReadByRuntime {
         /// The key as written.
         key: String,
         /// The key it is, or reads as.
         exact: &'static str,
+        /// Whose key it is: `Claude Code's sub-agents`, `a Copilot policy entry`, ….
+        owner: &'static str,
         /// The runtime the document is read for.
         runtime: &'static str,
     },
@@ -445,12 +449,12 @@ impl fmt::Display for Error {
                 "`{}` is not `{exact}`: a key that only reads as `{exact}` restricts nothing; write `{exact}`",
                 Shown(key)
             ),
-            Error::NotReadByRuntime { key, exact, runtime } => {
+            Error::NotReadByRuntime { key, exact, owner, runtime } => {
                 write!(f, "`{}`", Shown(key))?;
                 if key != exact {
                     write!(f, " reads as `{exact}`, which")?;
                 }
-                write!(f, " is read by Claude Code only; the {runtime} is never given it, so it restricts nothing: remove it")
+                write!(f, " belongs to {owner}; {runtime} never receives it from this document, so it restricts nothing: remove it")
             }
             Error::PolicyOutOfPlace { key } => write!(
                 f,

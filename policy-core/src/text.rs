@@ -53,6 +53,11 @@ pub fn near_miss<'c>(key: &str, governing: impl IntoIterator<Item = &'c str>) ->
     governing.into_iter().find(|exact| folded.reads_as(exact))
 }
 
+/// The key of `governing` that `key` is, or reads as ([`near_miss`]).
+pub(crate) fn is_or_reads_as(key: &str, governing: &[&'static str]) -> Option<&'static str> {
+    governing.iter().copied().find(|exact| *exact == key).or_else(|| near_miss(key, governing.iter().copied()))
+}
+
 /// A key folded once, for comparing with every governing key of its place.
 struct Folded<'a> {
     key: &'a str,

@@ -2,6 +2,8 @@
 
 /// The Copilot CLI version the catalog was read from.
 pub const CLI_VERSION: &str = "1.0.102";
+/// The runtime, as messages name it.
+pub const RUNTIME: &str = "Copilot CLI";
 
 /// Calls `$callback! { CONSTANT = "name", ... }` with every built-in of the pinned CLI on
 /// Linux, in descriptor order: the one list the typed constants and lookups are generated from.

@@ -11,10 +11,13 @@ use crate::claude_code::ClaudeAgents;
 use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::error::{At, Error, Located, Warning};
 use crate::gemini_cli::{GeminiName, GeminiSelection};
-use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISABLE_KEY, HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::names::vocab::{
+    AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, DISABLE_KEY, HOLDER_KEY, ONLY_KEY,
+    POLICY_KEYS, SELECTION_KEYS,
+};
 use crate::review::lints::lint_selection;
 use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, ShapeValue};
-use crate::text::{did_you_mean, near_miss};
+use crate::text::{did_you_mean, is_or_reads_as, near_miss};
 
 /// A read Claude Code or Gemini CLI selection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,10 +73,12 @@ pub fn load_gemini_cli_with(text: &str, options: Options) -> Result<GeminiDocume
     let fields = root.object().unwrap_or_default();
     let holder = fields.iter().any(|(key, _)| key == HOLDER_KEY);
     for (key, _) in fields.iter().filter(|_| holder) {
-        let exact = [AGENTS_KEY, AGENT_ONLY_KEY].into_iter().find(|exact| key == *exact);
-        if let Some(exact) = exact.or_else(|| near_miss(key, [AGENTS_KEY, AGENT_ONLY_KEY])) {
-            let error = Error::NotReadByRuntime { key: key.clone().into_owned(), exact, runtime: GeminiName::RUNTIME };
-            sink.error(Ptr::Root.key(key), error);
+        if let Some(exact) = is_or_reads_as(key, &[AGENTS_KEY, AGENT_ONLY_KEY]) {
+            let (owner, runtime) = (CLAUDE_AGENTS_OWNER, GeminiName::RUNTIME);
+            sink.error(
+                Ptr::Root.key(key),
+                Error::NotReadByRuntime { key: key.clone().into_owned(), exact, owner, runtime },
+            );
         }
     }
     let report = sink.finish()?;
@@ -111,10 +116,15 @@ fn document<T: CatalogName>(root: Node<'_>, sink: &mut Sink) -> Option<Selection
                 sink.error(Ptr::Root.key(key), Error::SelectionBesideHolder { key: key.clone().into_owned() });
             }
             // The holder's other keys pass through; one that reads as a selection key would
-            // be a selection the runtime never gets.
+            // be a selection the runtime never gets, and a Copilot entry's keys restrict
+            // nothing here.
             for (key, _) in &fields {
                 if let Some(exact) = near_miss(key, [HOLDER_KEY, ONLY_KEY, DISABLE_KEY]) {
                     sink.error(Ptr::Root.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
+                } else if let Some(exact) = is_or_reads_as(key, POLICY_KEYS) {
+                    let (owner, runtime) = (COPILOT_ENTRY_OWNER, T::RUNTIME);
+                    let error = Error::NotReadByRuntime { key: key.clone().into_owned(), exact, owner, runtime };
+                    sink.error(Ptr::Root.key(key), error);
                 }
             }
             if holder.is_null() { None } else { selection(holder, Ptr::Root.key(HOLDER_KEY), sink) }

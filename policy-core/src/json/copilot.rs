@@ -16,12 +16,12 @@ use crate::copilot::entry::{
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy};
 use crate::error::{At, Error, Located, Warning};
 use crate::names::vocab::{
-    CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, ISOLATED, KIND_KEY, POLICY_KEYS,
-    SELECTOR_KEYS, Slot, TOOLS_KEY,
+    CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, HOLDER_KEY, ISOLATED, KIND_KEY,
+    POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS, Slot, TOOLS_KEY,
 };
 use crate::review::lints::{lint_agents, lint_entry};
 use crate::subagents::agents::{CustomAgent, DefaultAgent};
-use crate::text::near_miss;
+use crate::text::is_or_reads_as;
 
 /// A read Copilot agent definition or single entry. It keeps the document's text, so other
 /// tool entries pass through byte for byte.
@@ -257,9 +257,13 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
             KIND_KEY => {}
             // An entry's keys beside the definition's own restrict nothing there, and a key that
             // only reads as one of the definition's would be lost.
-            key => match governed(key, &TOP_LEVEL_KEYS) {
+            key => match is_or_reads_as(key, &TOP_LEVEL_KEYS) {
                 Some(exact) if POLICY_KEYS.contains(&exact) => {
                     sink.error(key_at, Error::PolicyOutOfPlace { key: key.to_owned() });
+                }
+                Some(exact) if exact == HOLDER_KEY => {
+                    let (owner, runtime) = (SELECTION_OWNER, crate::catalog::copilot::RUNTIME);
+                    sink.error(key_at, Error::NotReadByRuntime { key: key.to_owned(), exact, owner, runtime });
                 }
                 Some(exact) => sink.error(key_at, Error::NearMissKey { key: key.to_owned(), exact }),
                 // The definition's own fields pass through; a policy entry inside them would
@@ -275,17 +279,13 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
     (policy, agents)
 }
 
-/// The keys a definition's top level governs, and the entry's keys, which do not belong there.
-const TOP_LEVEL_KEYS: [&str; 6] =
-    [TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2]];
+/// The keys a definition's top level governs, and the keys of other policies, which do not
+/// belong there: the entry's, and the Claude Code and Gemini CLI selection holder's.
+const TOP_LEVEL_KEYS: [&str; 7] =
+    [TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2], HOLDER_KEY];
 
 /// The keys of a `tools` item that make it a policy entry.
 const ITEM_KEYS: [&str; 4] = [KIND_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2]];
-
-/// The governing key `key` is, or reads as, if any.
-fn governed(key: &str, governing: &[&'static str]) -> Option<&'static str> {
-    governing.iter().copied().find(|exact| *exact == key).or_else(|| near_miss(key, governing.iter().copied()))
-}
 
 /// An item of `tools` of another kind. Its keys are its own, but a key that reads as `kind`,
 /// policy keys without the exact kind, and a policy entry nested in its fields would all
@@ -297,7 +297,7 @@ fn other_tool(fields: &[(Cow<'_, str>, Node<'_>)], kind: Option<&str>, at: Ptr<'
         if key == KIND_KEY {
             continue;
         }
-        match governed(key, &ITEM_KEYS) {
+        match is_or_reads_as(key, &ITEM_KEYS) {
             Some(KIND_KEY) => {
                 sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact: KIND_KEY });
             }

@@ -153,3 +153,10 @@ pub const PRECEDENCE_FIELD: &str = "toolFilterPrecedence";
 pub const RESOLVED_KEYS: &[&str] = &[CLIENT_MODE_FIELD, AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, PRECEDENCE_FIELD];
 /// The precedence the library always sends: excluded patterns win.
 pub const TOOL_FILTER_PRECEDENCE: &str = "excluded";
+
+/// Whose keys the readers refuse in another runtime's document, as the message names them.
+pub const COPILOT_ENTRY_OWNER: &str = "a Copilot `github-cli-builtin-tools` entry";
+/// See [`COPILOT_ENTRY_OWNER`].
+pub const SELECTION_OWNER: &str = "a Claude Code or Gemini CLI selection";
+/// See [`COPILOT_ENTRY_OWNER`].
+pub const CLAUDE_AGENTS_OWNER: &str = "Claude Code's sub-agents";

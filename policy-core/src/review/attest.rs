@@ -170,7 +170,7 @@ impl ResolvedPolicy {
                 Decision::ExcludedBy(pattern) => format!("the policy excludes it (`{pattern}`)"),
                 Decision::NotInAllowList => String::from("no allow-list pattern matches it"),
                 _ if source == Source::Builtin && !copilot::is_builtin(&reported.name) => {
-                    let cli = format!("Copilot CLI {}", copilot::CLI_VERSION);
+                    let cli = format!("{} {}", copilot::RUNTIME, copilot::CLI_VERSION);
                     attestation.drifted(tool.to_string(), &cli, strict);
                     continue;
                 }
