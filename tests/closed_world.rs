@@ -128,6 +128,20 @@ fn near_miss_keys_of_agents_are_refused() {
             "/defaultAgent/excludedtools",
         ),
         (r#"{"Tools": [], "tools": []}"#, "/Tools"),
+        // Filters a custom agent does not have: the SDK drops them and the agent keeps every tool.
+        (
+            r#"{"tools": [], "customAgents": [{"name": "a", "excludedTools": ["bash"]}]}"#,
+            "/customAgents/0/excludedTools",
+        ),
+        (r#"{"tools": [], "customAgents": [{"name": "a", "availableTools": []}]}"#, "/customAgents/0/availableTools"),
+        (
+            r#"{"tools": [], "customAgents": [{"name": "a", "disallowedTools": ["x"]}]}"#,
+            "/customAgents/0/disallowedTools",
+        ),
+        (
+            r#"{"tools": [], "customAgents": [{"name": "a", "excluded-tools": ["x"]}]}"#,
+            "/customAgents/0/excluded-tools",
+        ),
     ];
     for (text, pointer) in cases {
         assert_eq!(refused(copilot, text), [pointer], "{text}");

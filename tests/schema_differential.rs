@@ -399,6 +399,7 @@ fn custom_agent() -> impl Strategy<Value = Value> {
         1 => Just(json!({"name": 3})),
         1 => Just(json!({"name": "a", "tools": "view"})),
         1 => Just(json!({"name": "a", "tools": ["view", "view"]})),
+        1 => Just(json!({"name": "a", "prompt": "p", "excludedTools": ["bash"]})),
         1 => non_string(),
     ]
 }
@@ -461,7 +462,9 @@ fn has_near_miss_key(document: &Value) -> bool {
             item.get("kind") != Some(&json!("github-cli-builtin-tools"))
                 && near(Some(item), &[&["kind"][..], &POLICY].concat())
         })
-        || items("customAgents").iter().any(|agent| near(Some(agent), &["name", "tools"]))
+        || items("customAgents")
+            .iter()
+            .any(|agent| near(Some(agent), &["name", "tools", "availableTools", "excludedTools", "disallowedTools"]))
         || near(document.get("defaultAgent"), &["excludedTools"])
 }
 

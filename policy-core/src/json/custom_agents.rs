@@ -4,9 +4,9 @@
 use super::misplaced::nested_policies;
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::error::{At, Error, Errors};
-use crate::names::vocab::{AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, TOOLS_KEY};
+use crate::names::vocab::{AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, NOT_AGENT_FILTERS, TOOLS_KEY};
 use crate::subagents::agents::{AgentTools, CustomAgent, DefaultAgent};
-use crate::text::near_miss;
+use crate::text::{is_or_reads_as, near_miss};
 
 /// Reads `customAgents` at `at`, reporting every problem to `sink`; `None` when any agent
 /// is invalid.
@@ -39,10 +39,13 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
                 }
                 TOOLS_KEY => tools = agent_tools(*value, agent_at.key(TOOLS_KEY), sink),
                 // The agent's other SDK fields pass through; one that reads as `name` or
-                // `tools` would leave the agent every tool.
+                // `tools`, or a filter the agent does not have, would leave it every tool.
                 key => {
                     if let Some(exact) = near_miss(key, [AGENT_NAME_KEY, TOOLS_KEY]) {
                         sink.error(agent_at.key(key), Error::NearMissKey { key: key.to_owned(), exact });
+                        ok = false;
+                    } else if let Some(exact) = is_or_reads_as(key, NOT_AGENT_FILTERS) {
+                        sink.error(agent_at.key(key), Error::NotAnAgentFilter { key: key.to_owned(), exact });
                         ok = false;
                     } else {
                         nested_policies(*value, agent_at.key(key), sink);

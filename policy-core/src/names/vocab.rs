@@ -160,3 +160,7 @@ pub const COPILOT_ENTRY_OWNER: &str = "a Copilot `github-cli-builtin-tools` entr
 pub const SELECTION_OWNER: &str = "a Claude Code or Gemini CLI selection";
 /// See [`COPILOT_ENTRY_OWNER`].
 pub const CLAUDE_AGENTS_OWNER: &str = "Claude Code's sub-agents";
+
+/// Tool filters of other places (the session's, `defaultAgent`'s, a Claude Code agent's) that
+/// a Copilot custom agent does not have: the SDK drops them, and the agent keeps every tool.
+pub const NOT_AGENT_FILTERS: &[&str] = &[AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, "disallowedTools"];
