@@ -142,11 +142,25 @@ fn near_miss_keys_of_agents_are_refused() {
             r#"{"tools": [], "customAgents": [{"name": "a", "excluded-tools": ["x"]}]}"#,
             "/customAgents/0/excluded-tools",
         ),
+        (r#"{"tools": [], "defaultAgent": {"tools": ["view"]}}"#, "/defaultAgent/tools"),
+        (
+            r#"{"tools": [], "defaultAgent": {"excludedTools": [], "availableTools": ["view"]}}"#,
+            "/defaultAgent/availableTools",
+        ),
     ];
     for (text, pointer) in cases {
         assert_eq!(refused(copilot, text), [pointer], "{text}");
         assert_eq!(check_exit("copilot", text), [1, 1], "{text}");
     }
+    let Err(LoadError::Invalid(report)) =
+        load_with(r#"{"tools": [], "defaultAgent": {"tools": ["view"]}}"#, Options::LENIENT)
+    else {
+        panic!("refused")
+    };
+    assert_eq!(
+        report.errors[0].item.to_string(),
+        "`tools` is no filter of the default agent: the SDK drops it, so it restricts nothing; its filter is `excludedTools`"
+    );
     // Without its exact `name` the agent is refused twice over: the near miss, and no name.
     let name = r#"{"tools": [], "customAgents": [{"Name": "a", "tools": []}]}"#;
     assert_eq!(refused(copilot, name), ["/customAgents/0/Name", "/customAgents/0"]);

@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::names::vocab::{ENTRY_KIND, HOLDER_KEY, ISOLATED, TOOL_FILTER_PRECEDENCE, TOOLS_KEY};
+use crate::names::vocab::{ENTRY_KIND, HOLDER_KEY, ISOLATED, TOOL_FILTER_PRECEDENCE};
 use crate::names::wire::WireError;
 use crate::text::{Shown, did_you_mean, hint, join, lines, one_of};
 
@@ -225,13 +225,18 @@ pub enum Error {
         /// The runtime the document is read for.
         runtime: &'static str,
     },
-    /// A tool filter a Copilot custom agent does not have (`excludedTools`), or a key that
-    /// reads as one: the SDK drops it, so it would restrict nothing.
+    /// A tool filter a Copilot custom agent or the default agent does not have (a custom
+    /// agent's `excludedTools`, the default agent's `tools`), or a key that reads as one: the
+    /// SDK drops it, so it would restrict nothing.
     NotAnAgentFilter {
         /// The key as written.
         key: String,
         /// The filter it is, or reads as.
         exact: &'static str,
+        /// `a custom agent` or `the default agent`.
+        agent: &'static str,
+        /// The filter that agent has.
+        filter: &'static str,
     },
     /// A policy entry's key outside an entry, at a definition's top level.
     PolicyOutOfPlace {
@@ -464,12 +469,12 @@ impl fmt::Display for Error {
                 }
                 write!(f, " belongs to {owner}; {runtime} never receives it from this document, so it restricts nothing: remove it")
             }
-            Error::NotAnAgentFilter { key, exact } => {
+            Error::NotAnAgentFilter { key, exact, agent, filter } => {
                 write!(f, "`{}`", Shown(key))?;
                 if key != exact {
                     write!(f, " reads as `{exact}`, which")?;
                 }
-                write!(f, " is no filter of a custom agent: the SDK drops it, so it restricts nothing; list the agent's tools in `{TOOLS_KEY}`")
+                write!(f, " is no filter of {agent}: the SDK drops it, so it restricts nothing; its filter is `{filter}`")
             }
             Error::PolicyOutOfPlace { key } => write!(
                 f,

@@ -4,7 +4,9 @@
 use super::misplaced::nested_policies;
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::error::{At, Error, Errors};
-use crate::names::vocab::{AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, NOT_AGENT_FILTERS, TOOLS_KEY};
+use crate::names::vocab::{
+    AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, TOOLS_KEY,
+};
 use crate::subagents::agents::{AgentTools, CustomAgent, DefaultAgent};
 use crate::text::{is_or_reads_as, near_miss};
 
@@ -44,8 +46,12 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
                     if let Some(exact) = near_miss(key, [AGENT_NAME_KEY, TOOLS_KEY]) {
                         sink.error(agent_at.key(key), Error::NearMissKey { key: key.to_owned(), exact });
                         ok = false;
-                    } else if let Some(exact) = is_or_reads_as(key, NOT_AGENT_FILTERS) {
-                        sink.error(agent_at.key(key), Error::NotAnAgentFilter { key: key.to_owned(), exact });
+                    } else if let Some(exact) = is_or_reads_as(key, NOT_CUSTOM_AGENT_FILTERS) {
+                        let (agent, filter) = ("a custom agent", TOOLS_KEY);
+                        sink.error(
+                            agent_at.key(key),
+                            Error::NotAnAgentFilter { key: key.to_owned(), exact, agent, filter },
+                        );
                         ok = false;
                     } else {
                         nested_policies(*value, agent_at.key(key), sink);
@@ -77,6 +83,10 @@ pub(crate) fn read_default_agent(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) 
     for (key, value) in fields.iter().filter(|(key, _)| key != DEFAULT_AGENT_EXCLUDED_KEY) {
         if let Some(exact) = near_miss(key, [DEFAULT_AGENT_EXCLUDED_KEY]) {
             sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
+            near = true;
+        } else if let Some(exact) = is_or_reads_as(key, NOT_DEFAULT_AGENT_FILTERS) {
+            let (agent, filter) = ("the default agent", DEFAULT_AGENT_EXCLUDED_KEY);
+            sink.error(at.key(key), Error::NotAnAgentFilter { key: key.clone().into_owned(), exact, agent, filter });
             near = true;
         } else {
             nested_policies(*value, at.key(key), sink);

@@ -1,7 +1,8 @@
 //! The JSON Schema (2020-12) of a `github-cli-builtin-tools` entry. It accepts and rejects
-//! exactly what the loader does, with one exception JSON Schema cannot express: a bare name
+//! exactly what the loader does, with two exceptions JSON Schema cannot express: a bare name
 //! and its `builtin:` form in one list (`["foo", "builtin:foo"]`) are caught by the schema
-//! only for the names of the pinned catalog (and `*`); the loader catches every name.
+//! only for the names of the pinned catalog (and `*`), and a key that only reads as one that
+//! governs tools (`Kind`, `excludedtools`) is not caught at all; the loader catches both.
 
 /// The schema text, as shipped in `policy-core/schema/github-cli-builtin-tools.schema.json`.
 pub const SCHEMA: &str = include_str!("../../schema/github-cli-builtin-tools.schema.json");

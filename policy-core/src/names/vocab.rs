@@ -163,4 +163,6 @@ pub const CLAUDE_AGENTS_OWNER: &str = "Claude Code's sub-agents";
 
 /// Tool filters of other places (the session's, `defaultAgent`'s, a Claude Code agent's) that
 /// a Copilot custom agent does not have: the SDK drops them, and the agent keeps every tool.
-pub const NOT_AGENT_FILTERS: &[&str] = &[AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, "disallowedTools"];
+pub const NOT_CUSTOM_AGENT_FILTERS: &[&str] = &[AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, "disallowedTools"];
+/// Likewise for `defaultAgent`, whose one filter is `excludedTools`.
+pub const NOT_DEFAULT_AGENT_FILTERS: &[&str] = &[TOOLS_KEY, AVAILABLE_TOOLS_FIELD, "disallowedTools"];
