@@ -370,6 +370,15 @@ pub enum Error {
     Strict(Warning),
 }
 
+/// `` `key` ``, or `` `key` reads as `exact`, which `` when the key only reads as it.
+fn written_as(f: &mut fmt::Formatter<'_>, key: &str, exact: &str) -> fmt::Result {
+    write!(f, "`{}`", Shown(key))?;
+    if key != exact {
+        write!(f, " reads as `{exact}`, which")?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for Error {
     #[allow(clippy::too_many_lines)]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -463,17 +472,11 @@ impl fmt::Display for Error {
                 Shown(key)
             ),
             Error::NotReadByRuntime { key, exact, owner, runtime } => {
-                write!(f, "`{}`", Shown(key))?;
-                if key != exact {
-                    write!(f, " reads as `{exact}`, which")?;
-                }
+                written_as(f, key, exact)?;
                 write!(f, " belongs to {owner}; {runtime} never receives it from this document, so it restricts nothing: remove it")
             }
             Error::NotAnAgentFilter { key, exact, agent, filter } => {
-                write!(f, "`{}`", Shown(key))?;
-                if key != exact {
-                    write!(f, " reads as `{exact}`, which")?;
-                }
+                written_as(f, key, exact)?;
                 write!(f, " is no filter of {agent}: the SDK drops it, so it restricts nothing; its filter is `{filter}`")
             }
             Error::PolicyOutOfPlace { key } => write!(

@@ -17,6 +17,7 @@ use serde_json::{Map, Value};
 use super::selection::ClaudeCodeSelection;
 use crate::catalog::claude_code::{AGENT_LIST_REACHES, ClaudeTool, MAIN_AGENT_ONLY, RUN_CODE_WITH_BASH};
 use crate::error::{Error, Warning};
+use crate::names::vocab::{DISALLOWED_TOOLS_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
 use crate::selection::NameLookup;
 
@@ -184,10 +185,10 @@ impl ClaudeAgent {
         fields.insert("prompt".into(), self.prompt.clone().into());
         let list = |rules: &[AgentRule]| Value::from(rules.iter().map(|r| r.as_str().to_owned()).collect::<Vec<_>>());
         if let Some(tools) = &self.tools {
-            fields.insert("tools".into(), list(tools));
+            fields.insert(TOOLS_KEY.into(), list(tools));
         }
         if let Some(tools) = &self.disallowed_tools {
-            fields.insert("disallowedTools".into(), list(tools));
+            fields.insert(DISALLOWED_TOOLS_KEY.into(), list(tools));
         }
         if let Some(model) = &self.model {
             fields.insert("model".into(), model.clone().into());

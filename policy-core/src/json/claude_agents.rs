@@ -5,7 +5,7 @@
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeSelection, check_rules};
 use crate::error::Error;
-use crate::names::vocab::{AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, HOLDER_KEY};
+use crate::names::vocab::{AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
 use crate::text::near_miss;
 
@@ -50,8 +50,8 @@ pub(super) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     let (errors, lints) = out.check(main);
     let agents_at = Ptr::Root.key(AGENTS_KEY);
     let place = |place: AgentPlace| match place {
-        AgentPlace::Tools(a, t) => agents_at.key(&out.agents[a].name).key("tools").index(t).render(),
-        AgentPlace::Disallowed(a, t) => agents_at.key(&out.agents[a].name).key("disallowedTools").index(t).render(),
+        AgentPlace::Tools(a, t) => agents_at.key(&out.agents[a].name).key(TOOLS_KEY).index(t).render(),
+        AgentPlace::Disallowed(a, t) => agents_at.key(&out.agents[a].name).key(DISALLOWED_TOOLS_KEY).index(t).render(),
         AgentPlace::AgentOnly(i) => Ptr::Root.key(AGENT_ONLY_KEY).index(i).render(),
     };
     for (at, error) in errors {
@@ -99,12 +99,12 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Cl
                     complete = false;
                 }
             },
-            "tools" | "disallowedTools" => {
+            TOOLS_KEY | DISALLOWED_TOOLS_KEY => {
                 if let Some(items) = value.array() {
                     let before = sink.error_count();
                     let rules: Vec<AgentRule> = rules(&items, here, sink).into_iter().map(|(_, rule)| rule).collect();
                     complete &= sink.error_count() == before;
-                    if key == "tools" { agent.tools = Some(rules) } else { agent.disallowed_tools = Some(rules) }
+                    if key == TOOLS_KEY { agent.tools = Some(rules) } else { agent.disallowed_tools = Some(rules) }
                 } else {
                     sink.error(here, wrong_type("a list of tool names", *value));
                     complete = false;

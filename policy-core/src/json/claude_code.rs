@@ -50,7 +50,7 @@ pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeD
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::new(options);
-    let selection = document(root, &mut sink);
+    let selection = document(root, CLAUDE_CODE_NOT_READ, &mut sink);
     let agents = super::claude_agents::agents(root, selection.as_ref(), &mut sink);
     let report = sink.finish()?;
     Ok(SelectionDocument { selection, agents, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
@@ -68,19 +68,7 @@ pub fn load_gemini_cli_with(text: &str, options: Options) -> Result<GeminiDocume
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::new(options);
-    let selection = document(root, &mut sink);
-    // Without the holder, any key beside the selection's is refused by the selection itself.
-    let fields = root.object().unwrap_or_default();
-    let holder = fields.iter().any(|(key, _)| key == HOLDER_KEY);
-    for (key, _) in fields.iter().filter(|_| holder) {
-        if let Some(exact) = is_or_reads_as(key, &[AGENTS_KEY, AGENT_ONLY_KEY]) {
-            let (owner, runtime) = (CLAUDE_AGENTS_OWNER, GeminiName::RUNTIME);
-            sink.error(
-                Ptr::Root.key(key),
-                Error::NotReadByRuntime { key: key.clone().into_owned(), exact, owner, runtime },
-            );
-        }
-    }
+    let selection = document(root, GEMINI_CLI_NOT_READ, &mut sink);
     let report = sink.finish()?;
     let agents = ClaudeAgents::default();
     Ok(SelectionDocument { selection, agents, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
@@ -102,7 +90,15 @@ impl GeminiSelection {
     }
 }
 
-fn document<T: CatalogName>(root: Node<'_>, sink: &mut Sink) -> Option<Selection<T>> {
+/// Keys of other runtimes' policies, by whose they are, that a holder's runtime never gets:
+/// beside `builtin_tools` each restricts nothing, so each (or a key that reads as one) is an
+/// error. Claude Code reads its own `agents` beside the holder; the Gemini CLI has none.
+type NotRead = &'static [(&'static [&'static str], &'static str)];
+const CLAUDE_CODE_NOT_READ: NotRead = &[(POLICY_KEYS, COPILOT_ENTRY_OWNER)];
+const GEMINI_CLI_NOT_READ: NotRead =
+    &[(POLICY_KEYS, COPILOT_ENTRY_OWNER), (&[AGENTS_KEY, AGENT_ONLY_KEY], CLAUDE_AGENTS_OWNER)];
+
+fn document<T: CatalogName>(root: Node<'_>, not_read: NotRead, sink: &mut Sink) -> Option<Selection<T>> {
     let Some(fields) = root.object() else {
         sink.error(Ptr::Root, wrong_type("a selection object or an object with `builtin_tools`", root));
         return None;
@@ -116,14 +112,17 @@ fn document<T: CatalogName>(root: Node<'_>, sink: &mut Sink) -> Option<Selection
                 sink.error(Ptr::Root.key(key), Error::SelectionBesideHolder { key: key.clone().into_owned() });
             }
             // The holder's other keys pass through; one that reads as a selection key would
-            // be a selection the runtime never gets, and a Copilot entry's keys restrict
+            // be a selection the runtime never gets, and another runtime's keys restrict
             // nothing here.
             for (key, _) in &fields {
                 if let Some(exact) = near_miss(key, [HOLDER_KEY, ONLY_KEY, DISABLE_KEY]) {
                     sink.error(Ptr::Root.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
-                } else if let Some(exact) = is_or_reads_as(key, POLICY_KEYS) {
-                    let (owner, runtime) = (COPILOT_ENTRY_OWNER, T::RUNTIME);
-                    let error = Error::NotReadByRuntime { key: key.clone().into_owned(), exact, owner, runtime };
+                    continue;
+                }
+                let theirs = not_read.iter().find_map(|(keys, owner)| Some((is_or_reads_as(key, keys)?, *owner)));
+                if let Some((exact, owner)) = theirs {
+                    let error =
+                        Error::NotReadByRuntime { key: key.clone().into_owned(), exact, owner, runtime: T::RUNTIME };
                     sink.error(Ptr::Root.key(key), error);
                 }
             }

@@ -10,6 +10,7 @@ use super::custom_agents;
 use super::misplaced::{is_entry_kind, nested_policies};
 use super::options::{LoadError, Options};
 use super::reader::{self, Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use crate::catalog::copilot::RUNTIME as COPILOT_RUNTIME;
 use crate::copilot::entry::{
     EntryDraft, PolicyEntry, Selector, SlotDraft, is_unknown_builtin, unknown_builtin_warning,
 };
@@ -262,7 +263,7 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
                     sink.error(key_at, Error::PolicyOutOfPlace { key: key.to_owned() });
                 }
                 Some(exact) if exact == HOLDER_KEY => {
-                    let (owner, runtime) = (SELECTION_OWNER, crate::catalog::copilot::RUNTIME);
+                    let (owner, runtime) = (SELECTION_OWNER, COPILOT_RUNTIME);
                     sink.error(key_at, Error::NotReadByRuntime { key: key.to_owned(), exact, owner, runtime });
                 }
                 Some(exact) => sink.error(key_at, Error::NearMissKey { key: key.to_owned(), exact }),

@@ -101,7 +101,10 @@ pub const AGENTS_KEY: &str = "agents";
 pub const AGENT_ONLY_KEY: &str = "agent_only";
 
 /// The fields of a Claude Code custom agent, as the CLI reads them.
-pub const AGENT_FIELDS: &[&str] = &["description", "prompt", "tools", "disallowedTools", "model", "mcpServers"];
+pub const AGENT_FIELDS: &[&str] = &["description", "prompt", TOOLS_KEY, DISALLOWED_TOOLS_KEY, "model", "mcpServers"];
+
+/// A Claude Code agent's deny rules.
+pub const DISALLOWED_TOOLS_KEY: &str = "disallowedTools";
 
 /// Which selector slot of a Copilot policy entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -163,6 +166,6 @@ pub const CLAUDE_AGENTS_OWNER: &str = "Claude Code's sub-agents";
 
 /// Tool filters of other places (the session's, `defaultAgent`'s, a Claude Code agent's) that
 /// a Copilot custom agent does not have: the SDK drops them, and the agent keeps every tool.
-pub const NOT_CUSTOM_AGENT_FILTERS: &[&str] = &[AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, "disallowedTools"];
+pub const NOT_CUSTOM_AGENT_FILTERS: &[&str] = &[AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, DISALLOWED_TOOLS_KEY];
 /// Likewise for `defaultAgent`, whose one filter is `excludedTools`.
-pub const NOT_DEFAULT_AGENT_FILTERS: &[&str] = &[TOOLS_KEY, AVAILABLE_TOOLS_FIELD, "disallowedTools"];
+pub const NOT_DEFAULT_AGENT_FILTERS: &[&str] = &[TOOLS_KEY, AVAILABLE_TOOLS_FIELD, DISALLOWED_TOOLS_KEY];
