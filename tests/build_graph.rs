@@ -8,9 +8,12 @@
 
 use serde_json::Value;
 
+/// The resolved graph. Not `--offline`: `cargo metadata` reads the manifest of every package
+/// in the lock file, optional ones (the SDK's) included, which a fresh machine's
+/// `cargo test --workspace` has not downloaded.
 fn metadata() -> Value {
     let output = std::process::Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1", "--offline"])
+        .args(["metadata", "--format-version", "1"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo metadata runs");
