@@ -12,12 +12,16 @@ fn ui() {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| String::from("rustc"));
     let output = Command::new(rustc).arg("-V").output().expect("rustc -V runs");
     let current = String::from_utf8_lossy(&output.stdout).trim().to_owned();
-    assert_eq!(
-        current, blessed,
-        "the .stderr files were blessed with `{blessed}`, this is `{current}`: compiler messages differ between \
-         versions. Re-bless with `TRYBUILD=overwrite cargo test --test ui`, review the diff, and write `rustc -V` \
-         to tests/ui/RUSTC_VERSION"
-    );
+    if current != blessed {
+        // Compiler messages differ between versions, so the .stderr files hold for one
+        // compiler only; `.ci/run` refuses any other, so CI always runs them.
+        eprintln!(
+            "skipping the ui tests: their .stderr files were blessed with `{blessed}`, this is `{current}`. \
+             To run them on this compiler, re-bless with `TRYBUILD=overwrite cargo test --test ui`, review the \
+             diff, and write `rustc -V` to tests/ui/RUSTC_VERSION"
+        );
+        return;
+    }
     let cases = trybuild::TestCases::new();
     cases.compile_fail("tests/ui/macro/*.rs");
     cases.compile_fail("tests/ui/builder/*.rs");

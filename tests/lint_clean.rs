@@ -1,0 +1,23 @@
+//! What `builtin_tools!` and `wire!` expand to passes clippy's pedantic lints. rustc ignores
+//! `clippy::` lints, so this is an ordinary test target, which `.ci/run`'s
+//! `cargo clippy --all-targets -- -D warnings` lints; `tests/ui/pass/lint-clean.rs` holds
+//! the rustc lints under trybuild.
+#![deny(warnings, unused_qualifications, clippy::all, clippy::pedantic)]
+
+use tool_policy::{ClaudeCodeSelection, Policy, ResolvedPolicy, WireName, builtin_tools, wire};
+
+const LOCKED: ResolvedPolicy = builtin_tools! { client_mode: empty, available_tools: ["mcp:*"] };
+static STATIC: ResolvedPolicy = builtin_tools! { excluded_tools: ["*"], available_tools: ["bash", "mcp:*"], };
+const CLAUDE: ClaudeCodeSelection = builtin_tools! { runtime: claude_code, disable: "*" };
+const NAME: WireName = wire!("custom:lookup");
+
+#[test]
+fn expansions_are_values() {
+    let local = builtin_tools! {};
+    let built = Policy::builder().client_mode_empty().available_tools([wire!("mcp:*")]).build();
+    assert_eq!(built, LOCKED);
+    assert_eq!(local, ResolvedPolicy::DEFAULT);
+    assert!(STATIC.excluded_tools().is_some());
+    assert_eq!(CLAUDE.args().len(), 2);
+    assert!(NAME.is_qualified());
+}
