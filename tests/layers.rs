@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 /// Each top-level module and its layer; a module may import only from lower layers.
 const LAYERS: &[(&str, u8)] = &[
     ("text", 0),
+    ("seen", 0),
     ("catalog", 1),
     ("names", 2),
     ("error", 3),

@@ -726,10 +726,11 @@ impl Report {
         self.errors.is_empty()
     }
 
-    /// Adds an error, or counts it once the report holds [`Report::MAX_ERRORS`].
-    pub fn error(&mut self, pointer: String, error: Error) {
+    /// Adds an error, or counts it once the report holds [`Report::MAX_ERRORS`]: its pointer
+    /// is rendered only for an error that is kept.
+    pub fn error(&mut self, pointer: impl FnOnce() -> String, error: Error) {
         if self.errors.len() < Report::MAX_ERRORS {
-            self.errors.push(Located { pointer, item: error });
+            self.errors.push(Located { pointer: pointer(), item: error });
         } else {
             self.omitted_errors += 1;
         }

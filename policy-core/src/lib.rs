@@ -2,7 +2,8 @@
 //!
 //! A folder per subject, and imports between them point one way, down this list:
 //!
-//! 1. [`text`]: did-you-mean and safe display of document text;
+//! 1. [`text`]: did-you-mean and safe display of document text; `seen`: repeats found in one
+//!    pass;
 //! 2. [`catalog`]: the pinned data of each runtime (names, aliases, default sets);
 //! 3. [`names`]: the vocabulary (keys, words), wire names and their grammar;
 //! 4. [`error`]: the errors and warnings every rule reports, and the lint names;
@@ -23,6 +24,8 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod text;
+
+mod seen;
 
 pub mod catalog;
 

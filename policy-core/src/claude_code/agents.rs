@@ -19,6 +19,7 @@ use crate::catalog::claude_code::{AGENT_LIST_REACHES, ClaudeTool, MAIN_AGENT_ONL
 use crate::error::{Error, Warning};
 use crate::names::vocab::{DISALLOWED_TOOLS_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
+use crate::seen::Seen;
 use crate::selection::NameLookup;
 
 /// One entry of a sub-agent's `tools` or `disallowedTools`: a built-in, or an MCP rule
@@ -81,6 +82,7 @@ pub fn check_rules(
     warnings: &mut Vec<(usize, Warning)>,
 ) -> Vec<(usize, AgentRule)> {
     let mut kept: Vec<(usize, AgentRule)> = Vec::with_capacity(names.len());
+    let mut seen = Seen::with_capacity(names.len());
     for (i, name) in names.iter().enumerate() {
         let Some(name) = name else { continue };
         let found = match AgentRule::parse(name) {
@@ -94,10 +96,8 @@ pub fn check_rules(
             warnings.push((i, Warning::LegacyAlias { alias: (*name).to_owned(), canonical: rule.as_str().to_owned() }));
         }
         let rule = found.tool();
-        match kept.iter().find(|(_, r)| *r == rule) {
-            Some((first, _)) => {
-                errors.push((i, Error::DuplicateCliTool { canonical: rule.as_str().to_owned(), first: *first }));
-            }
+        match seen.repeat(rule.clone(), i) {
+            Some(first) => errors.push((i, Error::DuplicateCliTool { canonical: rule.as_str().to_owned(), first })),
             None => kept.push((i, rule)),
         }
     }

@@ -81,6 +81,24 @@ impl ToolList {
         self.names.iter().find(|pattern| pattern.matches(tool))
     }
 
+    /// The list indexed for many look-ups: [`ListIndex::find`] answers as [`ToolList::find`]
+    /// does, in constant time.
+    pub(crate) fn index(&self) -> ListIndex<'_> {
+        let mut index = ListIndex { names: HashMap::with_capacity(self.names.len()), wildcards: [None; 3], list: self };
+        // Backwards, so each key keeps its first position.
+        for (i, pattern) in self.names.iter().enumerate().rev() {
+            match pattern.source() {
+                Some(source) if pattern.is_wildcard() => index.wildcards[source as usize] = Some(i),
+                // A bare `*` matches no tool ([`WireName::matches`]).
+                None if pattern.is_wildcard() => {}
+                source => {
+                    index.names.insert((source, pattern.name()), i);
+                }
+            }
+        }
+        index
+    }
+
     /// Whether `pattern` is an entry of this list.
     pub fn contains(&self, pattern: &WireName) -> bool {
         self.names.contains(pattern)
@@ -89,6 +107,26 @@ impl ToolList {
     /// Appends names.
     pub(crate) fn extend(&mut self, names: Vec<WireName>) {
         self.names.to_mut().extend(names);
+    }
+}
+
+/// A [`ToolList`] indexed by what each pattern matches: the first position of each named
+/// pattern (`builtin:bash`, or a bare `bash` for every source) and of each source's wildcard.
+pub(crate) struct ListIndex<'a> {
+    names: HashMap<(Option<Source>, &'a str), usize>,
+    wildcards: [Option<usize>; 3],
+    list: &'a ToolList,
+}
+
+impl<'a> ListIndex<'a> {
+    /// The first pattern, in list order, matching `tool`: as [`ToolList::find`].
+    pub(crate) fn find(&self, tool: &Tool<'_>) -> Option<&'a WireName> {
+        let named = |source| self.names.get(&(source, tool.name())).copied();
+        [named(Some(tool.source())), named(None), self.wildcards[tool.source() as usize]]
+            .into_iter()
+            .flatten()
+            .min()
+            .map(|i| &self.list.names[i])
     }
 }
 
@@ -236,6 +274,22 @@ impl ResolvedPolicy {
         match &self.available_tools {
             None => Decision::OfferedNoAllowList,
             Some(list) => list.find(tool).map_or(Decision::NotInAllowList, Decision::OfferedBy),
+        }
+    }
+
+    /// [`ResolvedPolicy::decide`] for many tools: the lists are indexed once, and each tool
+    /// is then decided in constant time.
+    pub(crate) fn decider<'p>(&'p self) -> impl Fn(&Tool<'_>) -> Decision<'p> + 'p {
+        let excluded = self.excluded_tools.as_ref().map(ToolList::index);
+        let available = self.available_tools.as_ref().map(ToolList::index);
+        move |tool| {
+            if let Some(pattern) = excluded.as_ref().and_then(|list| list.find(tool)) {
+                return Decision::ExcludedBy(pattern);
+            }
+            match &available {
+                None => Decision::OfferedNoAllowList,
+                Some(list) => list.find(tool).map_or(Decision::NotInAllowList, Decision::OfferedBy),
+            }
         }
     }
 

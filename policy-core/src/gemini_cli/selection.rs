@@ -1,10 +1,11 @@
 //! What a Gemini CLI selection means (SPEC §5): what it says of one tool, and the library's
 //! model of what the CLI then offers in each approval mode.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use super::names::GeminiName;
-use crate::catalog::gemini_cli::{GeminiTool, offered as defaults};
+use crate::catalog::gemini_cli::{GeminiTool, MCP_PREFIX, offered as defaults};
 use crate::selection::{Selection, SelectionDecision, SelectionShape};
 
 /// A Gemini CLI `builtin_tools` selection (SPEC §5).
@@ -100,9 +101,48 @@ impl Selection<GeminiName> {
         self.decide_by(|entry| entry.matches(offered_name))
     }
 
+    /// [`Selection::decide`] for many names: the names are indexed once ([`Listed`]).
+    pub(crate) fn decider(&self) -> impl Fn(&str) -> SelectionDecision + '_ {
+        let listed = match self.shape() {
+            SelectionShape::Only(names) | SelectionShape::Disable(names) => Listed::of(names),
+            SelectionShape::DisableAll => Listed::of(&[]),
+        };
+        move |offered_name| self.decide_by_name(|| listed.names(offered_name))
+    }
+
     /// The library's model of what the CLI offers under this selection: see [`offered`].
     pub fn offered(&self, mode: ApprovalMode, mcp_tools: &[&str]) -> Vec<String> {
         offered(Some(self), mode, mcp_tools)
+    }
+}
+
+/// A selection's names indexed for many look-ups: the exact names, and the servers named
+/// whole (`mcp_<server>_*`, kept as `mcp_<server>_`). A server's name holds no `_`, so an
+/// offered name's server is the text up to its first `_` after `mcp_`.
+struct Listed<'a> {
+    exact: HashSet<&'a str>,
+    servers: HashSet<&'a str>,
+}
+
+impl<'a> Listed<'a> {
+    fn of(names: &'a [GeminiName]) -> Listed<'a> {
+        let mut listed = Listed { exact: HashSet::with_capacity(names.len()), servers: HashSet::new() };
+        for name in names {
+            match name.as_str().strip_suffix('*') {
+                Some(server) if matches!(name, GeminiName::Mcp(_)) => listed.servers.insert(server),
+                _ => listed.exact.insert(name.as_str()),
+            };
+        }
+        listed
+    }
+
+    /// Whether an entry names `offered` ([`GeminiName::matches`]).
+    fn names(&self, offered: &str) -> bool {
+        self.exact.contains(offered)
+            || offered.strip_prefix(MCP_PREFIX).and_then(|rest| rest.find('_')).is_some_and(|end| {
+                let server = &offered[..=MCP_PREFIX.len() + end];
+                server.len() < offered.len() && self.servers.contains(server)
+            })
     }
 }
 
@@ -120,11 +160,12 @@ impl Selection<GeminiName> {
 /// - `disable: "*"` (`tools.core: []`): nothing, MCP tools included.
 pub fn offered(selection: Option<&GeminiSelection>, mode: ApprovalMode, mcp_tools: &[&str]) -> Vec<String> {
     let shape = selection.map(Selection::shape);
-    let listed = |names: &[GeminiName], name: &str| names.iter().any(|entry| entry.matches(name));
+    let listed = |names: &Listed<'_>, name: &str| names.names(name);
     let (builtins, mcp): (Vec<GeminiTool>, Vec<&str>) = match shape {
         None => (mode.defaults().to_vec(), if mode.offers_mcp() { mcp_tools.to_vec() } else { Vec::new() }),
         Some(SelectionShape::DisableAll) => (Vec::new(), Vec::new()),
         Some(SelectionShape::Disable(denied)) => {
+            let denied = &Listed::of(denied);
             let builtins = mode.defaults().iter().copied().filter(|t| !listed(denied, t.name())).collect();
             let mcp = if mode.offers_mcp() {
                 mcp_tools.iter().copied().filter(|t| !listed(denied, t)).collect()
@@ -134,6 +175,7 @@ pub fn offered(selection: Option<&GeminiSelection>, mode: ApprovalMode, mcp_tool
             (builtins, mcp)
         }
         Some(SelectionShape::Only(only)) => {
+            let only = &Listed::of(only);
             let (pool, mcp) = match mode {
                 ApprovalMode::Plan => (defaults::PLAN, Vec::new()),
                 _ => (defaults::YOLO, mcp_tools.iter().copied().filter(|t| listed(only, t)).collect()),

@@ -3,6 +3,7 @@
 //! `init` line). Read through the same reader as every policy document.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 use super::options::{LoadError, Options};
 use super::reader::{self, Node, Ptr, Sink, repeated_keys, tool_names, unique_keys, wrong_type};
@@ -98,6 +99,7 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
 /// Every line is read, and a key given twice anywhere is refused.
 pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
     let mut offered: Vec<String> = Vec::new();
+    let mut seen = HashSet::new();
     let mut inits = 0;
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
         let doc = reader::parse(line)?;
@@ -122,7 +124,7 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
         };
         sink.finish()?;
         for name in names.into_iter().flatten() {
-            if !offered.iter().any(|seen| *seen == name) {
+            if seen.insert(name.clone().into_owned()) {
                 offered.push(name.into_owned());
             }
         }

@@ -401,10 +401,11 @@ impl Sink {
     }
 
     pub(crate) fn error(&mut self, at: Ptr<'_>, error: Error) {
-        self.error_at(at.render(), error);
+        self.error_at(|| at.render(), error);
     }
 
-    pub(crate) fn error_at(&mut self, pointer: String, error: Error) {
+    /// An error at `pointer`, rendered only if the error is kept ([`Report::MAX_ERRORS`]).
+    pub(crate) fn error_at(&mut self, pointer: impl FnOnce() -> String, error: Error) {
         self.report.error(pointer, error);
     }
 
@@ -413,7 +414,7 @@ impl Sink {
         let suggest = self.suggestions_left > 0;
         self.suggestions_left = self.suggestions_left.saturating_sub(1);
         if self.strict {
-            self.report.error(pointer(), Error::Strict(warning(suggest)));
+            self.report.error(pointer, Error::Strict(warning(suggest)));
         } else {
             self.report.warn(pointer, || warning(suggest));
         }

@@ -1,16 +1,18 @@
 //! What changes between two policies, tool by tool: for review, where a definition changes in
 //! a pull request and the reviewer must know what the agent gains or loses.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::catalog::claude_code::ClaudeTool;
 use crate::catalog::gemini_cli::GeminiTool;
 use crate::catalog::{claude_code, copilot, gemini_cli};
 use crate::claude_code::selection::ClaudeCodeSelection;
-use crate::claude_code::{ClaudeAgents, offered_to};
+use crate::claude_code::{ClaudeAgent, ClaudeAgents, offered_to};
 use crate::copilot::resolved::{Decision, ResolvedPolicy};
 use crate::gemini_cli::{GeminiName, GeminiSelection};
 use crate::names::wire::{Source, Tool};
+use crate::seen::first_of_each;
 use crate::selection::{CatalogName, Selection, SelectionDecision, SelectionShape};
 
 /// One change between two policies.
@@ -105,9 +107,10 @@ impl ResolvedPolicy {
         }
         tools.sort_unstable();
         tools.dedup();
+        let (was, now) = (self.decider(), new.decider());
         for (source, name) in &tools {
             let tool = Tool::new(*source, name);
-            diff.push(tool.to_string(), true, copilot_reason(self.decide(&tool)), copilot_reason(new.decide(&tool)));
+            diff.push(tool.to_string(), true, copilot_reason(was(&tool)), copilot_reason(now(&tool)));
         }
         if self.client_mode() != new.client_mode() {
             diff.0.push(Change {
@@ -176,15 +179,21 @@ pub fn diff_claude_agents(
     old: (Option<&ClaudeCodeSelection>, &ClaudeAgents),
     new: (Option<&ClaudeCodeSelection>, &ClaudeAgents),
 ) -> PolicyDiff {
+    // Each side's agents by name, so every agent is found in constant time.
+    fn by_name(agents: &ClaudeAgents) -> HashMap<&str, &ClaudeAgent> {
+        // Backwards, so the first of two agents of one name is the one kept, as `get` finds it.
+        agents.agents.iter().rev().map(|agent| (agent.name.as_str(), agent)).collect()
+    }
     let mut diff = PolicyDiff::default();
-    let offered = |(main, agents): (Option<&ClaudeCodeSelection>, &ClaudeAgents), name: &str| {
-        agents.get(name).map(|agent| offered_to(agent, main, claude_code::DEFAULT_OFFERED))
+    let (old, new) = ((old.0, by_name(old.1)), (new.0, by_name(new.1)));
+    let offered = |(main, agents): &(Option<&ClaudeCodeSelection>, HashMap<&str, &ClaudeAgent>), name: &str| {
+        agents.get(name).map(|agent| offered_to(agent, *main, claude_code::DEFAULT_OFFERED))
     };
-    let mut names: Vec<&str> = old.1.agents.iter().chain(&new.1.agents).map(|a| a.name.as_str()).collect();
+    let mut names: Vec<&str> = old.1.keys().chain(new.1.keys()).copied().collect();
     names.sort_unstable();
     names.dedup();
     for name in names {
-        let (was, now) = (offered(old, name), offered(new, name));
+        let (was, now) = (offered(&old, name), offered(&new, name));
         let say = |tools: &Option<Vec<ClaudeTool>>, tool: ClaudeTool| match tools {
             None => (false, String::from("no such agent")),
             Some(tools) if tools.contains(&tool) => (true, String::from("offered")),
@@ -216,15 +225,13 @@ pub fn diff_gemini_selections(old: Option<&GeminiSelection>, new: Option<&Gemini
     let mut entries: Vec<&str> = Vec::new();
     for selection in [old, new].into_iter().flatten() {
         if let SelectionShape::Only(names) | SelectionShape::Disable(names) = selection.shape() {
-            for name in names.iter().filter(|n| matches!(n, GeminiName::Mcp(_))) {
-                if !entries.contains(&name.as_str()) {
-                    entries.push(name.as_str());
-                }
-            }
+            entries.extend(names.iter().filter(|n| matches!(n, GeminiName::Mcp(_))).map(GeminiName::as_str));
         }
     }
-    for entry in entries {
-        diff.push(entry.to_owned(), true, reason(old, entry), reason(new, entry));
+    let (was, now) = (old.map(GeminiSelection::decider), new.map(GeminiSelection::decider));
+    for entry in first_of_each(entries) {
+        let was_decided = selection_reason(was.as_ref().map(|decide| decide(entry)));
+        diff.push(entry.to_owned(), true, was_decided, selection_reason(now.as_ref().map(|decide| decide(entry))));
     }
     let subject = format!("built-ins the pinned catalog (Gemini CLI {}) does not know", gemini_cli::CLI_VERSION);
     diff.push(subject, false, open_to_new(old), open_to_new(new));

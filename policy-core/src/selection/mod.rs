@@ -9,6 +9,7 @@ use std::hash::Hash;
 
 use crate::error::{At, Error, Warning};
 use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, ONLY_KEY};
+use crate::seen::{Seen, first_of_each};
 use crate::text::did_you_mean;
 
 /// A name of a CLI runtime's catalog, as a selection lists it.
@@ -148,12 +149,12 @@ impl<T: CatalogName> Selection<T> {
     /// `{"only": [...]}`. Duplicates are collapsed to their first occurrence, which changes
     /// nothing the CLI offers; the JSON reader and the macro refuse them.
     pub fn only(tools: impl IntoIterator<Item = T>) -> Selection<T> {
-        Selection(Repr::Only(dedup(tools).into()))
+        Selection(Repr::Only(first_of_each(tools).into()))
     }
 
     /// `{"disable": [...]}`, duplicates collapsed as for [`Selection::only`].
     pub fn disable(tools: impl IntoIterator<Item = T>) -> Selection<T> {
-        Selection(Repr::Disable(dedup(tools).into()))
+        Selection(Repr::Disable(first_of_each(tools).into()))
     }
 
     /// Macro plumbing: a list the macro checked, duplicates included, taken as it is.
@@ -164,11 +165,19 @@ impl<T: CatalogName> Selection<T> {
 
     /// What the selection says of a tool, given whether its list names it.
     pub fn decide_by(&self, listed: impl Fn(&T) -> bool) -> SelectionDecision {
+        self.decide_by_name(|| match self.shape() {
+            SelectionShape::Disable(tools) | SelectionShape::Only(tools) => tools.iter().any(&listed),
+            SelectionShape::DisableAll => false,
+        })
+    }
+
+    /// [`Selection::decide_by`], told by `listed` whether the selection lists the tool.
+    pub(crate) fn decide_by_name(&self, listed: impl Fn() -> bool) -> SelectionDecision {
         match self.shape() {
             SelectionShape::DisableAll => SelectionDecision::DisabledByWildcard,
-            SelectionShape::Disable(tools) if tools.iter().any(&listed) => SelectionDecision::Disabled,
+            SelectionShape::Disable(_) if listed() => SelectionDecision::Disabled,
             SelectionShape::Disable(_) => SelectionDecision::PermittedNotDisabled,
-            SelectionShape::Only(tools) if tools.iter().any(&listed) => SelectionDecision::PermittedByOnly,
+            SelectionShape::Only(_) if listed() => SelectionDecision::PermittedByOnly,
             SelectionShape::Only(_) => SelectionDecision::NotInOnly,
         }
     }
@@ -186,16 +195,6 @@ impl<T: CatalogName> serde::Serialize for Selection<T> {
         }
         map.end()
     }
-}
-
-fn dedup<T: PartialEq>(tools: impl IntoIterator<Item = T>) -> Vec<T> {
-    let mut out: Vec<T> = Vec::new();
-    for tool in tools {
-        if !out.contains(&tool) {
-            out.push(tool);
-        }
-    }
-    out
 }
 
 /// What a selection says of one tool.
@@ -316,7 +315,7 @@ impl SelectionDraft<'_> {
         }
         let before = errors.len();
         let mut tools: Vec<T> = Vec::with_capacity(self.names.len());
-        let mut first_index: Vec<usize> = Vec::with_capacity(self.names.len());
+        let mut seen = Seen::with_capacity(self.names.len());
         let mut complete = true;
         for (i, name) in self.names.iter().enumerate() {
             let Some(name) = name else {
@@ -333,15 +332,11 @@ impl SelectionDraft<'_> {
                         ));
                     }
                     let tool = found.tool();
-                    if let Some(at) = tools.iter().position(|t| *t == tool) {
+                    if let Some(first) = seen.repeat(tool.clone(), i) {
                         let canonical = tool.name().to_owned();
-                        errors.push((
-                            At::SelectionTool(i),
-                            Error::DuplicateCliTool { canonical, first: first_index[at] },
-                        ));
+                        errors.push((At::SelectionTool(i), Error::DuplicateCliTool { canonical, first }));
                     } else {
                         tools.push(tool);
-                        first_index.push(i);
                     }
                 }
                 Err(error) => errors.push((At::SelectionTool(i), error)),

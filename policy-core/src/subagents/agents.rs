@@ -16,6 +16,7 @@ use crate::copilot::resolved::ResolvedPolicy;
 use crate::error::{At, Error, Errors};
 use crate::names::wire;
 use crate::names::wire::{Source, Tool, WireName};
+use crate::seen::Seen;
 
 /// One entry of a sub-agent's `tools` list: an unprefixed runtime name (`view`, `my_tool`,
 /// `probe-echo`, an alias such as `shell`), `<server>/*` for one MCP server, or `*`.
@@ -188,10 +189,11 @@ impl AgentTools {
         let Some(tools) = tools else { return Ok(AgentTools::All) };
         let mut errors = Vec::new();
         let mut names = Vec::with_capacity(tools.len());
+        let mut seen = Seen::with_capacity(tools.len());
         for (i, tool) in tools.iter().enumerate() {
             match AgentToolName::parse(tool) {
                 Ok(name) => {
-                    if let Some(first) = names.iter().position(|n: &AgentToolName| n.as_str() == tool) {
+                    if let Some(first) = seen.repeat(tool.as_str(), i) {
                         errors.push((At::AgentTool(i), Error::SubagentDuplicateName { entry: tool.clone(), first }));
                     }
                     names.push(name);

@@ -1,0 +1,210 @@
+//! Every list and object a document can make long is handled in linear time, by every
+//! command. Each place is filled at two sizes, four times apart, and every command is timed
+//! on both in the same run (the best of three, so one slow run on a busy machine does not
+//! count): linear work takes about four times as long, quadratic work sixteen. The test fails
+//! when the larger takes more than [`MAX_RATIO`] times the smaller, a ratio rather than an
+//! absolute time, so it holds on a slower machine too.
+//!
+//! Most places are filled with valid entries; the places marked `errors` are filled with
+//! entries that are each an error, so the path that reports errors (past the ones shown) is
+//! timed too.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde_json::{Map, Value, json};
+
+/// The smaller size: the number of entries in the place.
+const SMALL: usize = 6_000;
+/// How many times larger the larger document is.
+const GROWTH: usize = 4;
+/// The largest ratio of the two times accepted: twice linear, half of quadratic.
+const MAX_RATIO: f64 = 8.0;
+
+type Shape = fn(usize) -> Value;
+
+fn names(n: usize, name: impl Fn(usize) -> String) -> Vec<Value> {
+    (0..n).map(|i| Value::String(name(i))).collect()
+}
+
+fn keys(n: usize, mut object: Map<String, Value>, value: impl Fn(usize) -> Value) -> Value {
+    for i in 0..n {
+        object.insert(format!("k{i}"), value(i));
+    }
+    Value::Object(object)
+}
+
+fn copilot(tools: Value) -> Map<String, Value> {
+    let mut definition = Map::new();
+    definition.insert("name".into(), json!("d"));
+    definition.insert("tools".into(), tools);
+    definition
+}
+
+fn entry(available: &Value) -> Value {
+    json!([{ "kind": "github-cli-builtin-tools", "available-tools": { "tools": available } }])
+}
+
+/// Every place of every document kind a list or an object can fill, for its runtime.
+const PLACES: &[(&str, &str, Shape)] = &[
+    ("copilot", "available-tools list", |n| {
+        Value::Object(copilot(entry(&Value::Array(names(n, |i| format!("custom:t{i}"))))))
+    }),
+    ("copilot", "excluded-tools list", |n| {
+        Value::Object(copilot(json!([{ "kind": "github-cli-builtin-tools",
+            "excluded-tools": { "tools": names(n, |i| format!("mcp:s-{i}")) } }])))
+    }),
+    ("copilot", "errors: unknown sources", |n| {
+        Value::Object(copilot(entry(&Value::Array(names(n, |i| format!("src{i}:x"))))))
+    }),
+    ("copilot", "tools items", |n| {
+        let mut items: Vec<Value> = (0..n).map(|i| json!({ "kind": "function", "name": format!("f{i}") })).collect();
+        items.push(json!({ "kind": "github-cli-builtin-tools", "available-tools": { "tools": ["view"] } }));
+        Value::Object(copilot(Value::Array(items)))
+    }),
+    ("copilot", "definition keys", |n| keys(n, copilot(entry(&json!(["view"]))), |i| json!(i))),
+    ("copilot", "custom agents", |n| {
+        let mut definition = copilot(entry(&json!(["view"])));
+        let agents = (0..n).map(|i| json!({ "name": format!("a{i}"), "prompt": "p", "tools": ["view"] })).collect();
+        definition.insert("customAgents".into(), Value::Array(agents));
+        Value::Object(definition)
+    }),
+    ("copilot", "custom agent tools", |n| {
+        let mut definition = copilot(entry(&json!(["view"])));
+        definition.insert(
+            "customAgents".into(),
+            json!([{ "name": "a", "prompt": "p", "tools": names(n, |i| format!("s{i}/*")) }]),
+        );
+        Value::Object(definition)
+    }),
+    ("copilot", "default agent excludedTools", |n| {
+        let mut definition = copilot(entry(&json!(["view"])));
+        definition.insert("defaultAgent".into(), json!({ "excludedTools": names(n, |i| format!("t{i}")) }));
+        Value::Object(definition)
+    }),
+    ("claude-code", "agents", |n| {
+        let agents: Map<String, Value> = (0..n)
+            .map(|i| (format!("a{i}"), json!({ "description": "d", "prompt": "p", "tools": ["Read"] })))
+            .collect();
+        json!({ "builtin_tools": { "only": ["Read", "Agent"] }, "agents": agents })
+    }),
+    ("claude-code", "agent tools", |n| {
+        let mut tools = vec![json!("Read")];
+        tools.extend(names(n, |i| format!("mcp__s{i}__t")));
+        json!({ "builtin_tools": { "only": ["Read", "Agent"] }, "agents": { "a": { "description": "d", "prompt": "p", "tools": tools } } })
+    }),
+    ("claude-code", "agent disallowedTools", |n| {
+        json!({ "builtin_tools": { "only": ["Read", "Agent"] },
+            "agents": { "a": { "description": "d", "prompt": "p", "disallowedTools": names(n, |i| format!("mcp__s{i}")) } } })
+    }),
+    ("claude-code", "errors: repeated names", |n| json!({ "builtin_tools": { "only": vec!["Read"; n] } })),
+    ("claude-code", "holder keys", |n| {
+        let mut holder = Map::new();
+        holder.insert("builtin_tools".into(), json!({ "only": ["Read"] }));
+        keys(n, holder, |i| json!(i))
+    }),
+    ("gemini-cli", "only list", |n| {
+        let mut only = vec![json!("read_file")];
+        only.extend(names(n, |i| format!("mcp_s{i}_t")));
+        json!({ "builtin_tools": { "only": only } })
+    }),
+    ("gemini-cli", "disable list", |n| json!({ "builtin_tools": { "disable": names(n, |i| format!("mcp_s{i}_*")) } })),
+    (
+        "gemini-cli",
+        "errors: unknown names",
+        |n| json!({ "builtin_tools": { "disable": names(n, |i| format!("tool{i}")) } }),
+    ),
+];
+
+/// What a session reports it offers, for `attest`: a long list of offered tools.
+const OBSERVED: &[(&str, &str, Shape)] = &[
+    (
+        "copilot",
+        "offered tools",
+        |n| json!({ "tools": (0..n).map(|i| json!({ "name": format!("s-t{i}"), "mcpServerName": "s" })).collect::<Vec<_>>() }),
+    ),
+    (
+        "claude-code",
+        "init tools",
+        |n| json!({ "type": "system", "subtype": "init", "tools": names(n, |i| format!("mcp__s{i}__t")) }),
+    ),
+];
+
+fn scratch() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("linear");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(name: &str, value: &Value) -> PathBuf {
+    let path = scratch().join(name);
+    std::fs::write(&path, serde_json::to_vec(value).unwrap()).unwrap();
+    path
+}
+
+/// The best of three runs of the command, which must have read the document: a usage error
+/// would time nothing.
+fn time(args: &[&Path]) -> Duration {
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            let output = Command::new(env!("CARGO_BIN_EXE_tool-policy")).args(args).output().unwrap();
+            let elapsed = start.elapsed();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let usage = ["usage", "unexpected option", "missing value", "no agent"];
+            assert!(!usage.iter().any(|u| stderr.contains(u)), "{args:?}: {}", &stderr[..stderr.len().min(400)]);
+            elapsed
+        })
+        .min()
+        .unwrap()
+}
+
+/// The two times' ratio for one command, with a line on stderr; the line again when the
+/// ratio is past [`MAX_RATIO`]. `operands` gives the command's operands for a document.
+fn ratio(
+    runtime: &str,
+    place: &str,
+    shape: Shape,
+    command: &str,
+    operands: &dyn Fn(&Path) -> Vec<PathBuf>,
+) -> Option<String> {
+    let slug: String = place.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    let mut times = Vec::new();
+    for n in [SMALL, SMALL * GROWTH] {
+        let path = write(&format!("{runtime}-{slug}-{n}.json"), &shape(n));
+        let mut args: Vec<PathBuf> = [command, "--runtime", runtime].map(PathBuf::from).into();
+        args.extend(operands(&path));
+        times.push(time(&args.iter().map(PathBuf::as_path).collect::<Vec<_>>()));
+    }
+    let ratio = times[1].as_secs_f64() / times[0].as_secs_f64().max(1e-3);
+    let line = format!("{runtime} {place}, {command}: {:?} -> {:?} ({ratio:.1}x)", times[0], times[1]);
+    eprintln!("{line}");
+    (ratio > MAX_RATIO).then_some(line)
+}
+
+#[test]
+fn every_place_and_command_is_linear() {
+    let mut failures = Vec::new();
+    for &(runtime, place, shape) in PLACES {
+        let tool = PathBuf::from(if runtime == "copilot" { "view" } else { "Read" });
+        for command in ["check", "resolve"] {
+            failures.extend(ratio(runtime, place, shape, command, &|path| vec![path.to_owned()]));
+        }
+        failures.extend(ratio(runtime, place, shape, "explain", &|path| vec![path.to_owned(), tool.clone()]));
+        failures.extend(ratio(runtime, place, shape, "diff", &|path| vec![path.to_owned(), path.to_owned()]));
+    }
+    for &(runtime, place, shape) in OBSERVED {
+        let policy = if runtime == "copilot" {
+            write("copilot-policy.json", &Value::Object(copilot(entry(&json!(["mcp:*"])))))
+        } else {
+            write("claude-policy.json", &json!({ "builtin_tools": { "only": ["Read"] } }))
+        };
+        failures.extend(ratio(runtime, place, shape, "attest", &|path| vec![policy.clone(), path.to_owned()]));
+    }
+    assert!(
+        failures.is_empty(),
+        "super-linear growth ({GROWTH}x the entries, more than {MAX_RATIO}x the time):\n{}",
+        failures.join("\n")
+    );
+}
