@@ -294,10 +294,18 @@ fn value(
     inline: Option<String>,
     words: &mut impl Iterator<Item = Result<String, Failure>>,
 ) -> Result<String, Failure> {
-    match inline {
-        Some(value) => Ok(value),
-        None => words.next().transpose()?.ok_or_else(|| Failure::Usage(format!("missing value for option `{option}`"))),
+    let value = match inline {
+        Some(value) => value,
+        None => {
+            words.next().transpose()?.ok_or_else(|| Failure::Usage(format!("missing value for option `{option}`")))?
+        }
+    };
+    // Every value names something (a lint, a file, an agent, a tool, a server): an empty one
+    // would name nothing, and a check that names nothing passes.
+    if value.is_empty() {
+        return Err(Failure::Usage(format!("empty value for option `{option}`")));
     }
+    Ok(value)
 }
 
 fn print(text: &str) -> Result<(), Failure> {
@@ -591,14 +599,20 @@ fn attest(args: &Args, policy: &str, observed: &str) -> Result<(), Failure> {
         }
         _ => return Err(Failure::Usage(String::from("this runtime cannot be attested"))),
     };
-    for tool in &attestation.drift {
+    for tool in attestation.drift.iter().take(Report::MAX_WARNINGS) {
         say!(
             "warning: {}: offered by the runtime, unknown to the pinned catalog; the policy lets it through",
             Shown(tool)
         );
     }
-    for tool in &attestation.not_offered {
+    if let Some(more) = attestation.drift.len().checked_sub(Report::MAX_WARNINGS).filter(|&more| more > 0) {
+        say!("warning: {more} more warnings not shown");
+    }
+    for tool in attestation.not_offered.iter().take(Report::MAX_WARNINGS) {
         say!("note: {}: allowed, but not offered", Shown(tool));
+    }
+    if let Some(more) = attestation.not_offered.len().checked_sub(Report::MAX_WARNINGS).filter(|&more| more > 0) {
+        say!("note: {more} more notes not shown");
     }
     if attestation.is_attested() {
         print(&attestation.to_string())

@@ -7,13 +7,16 @@
 //! custom tool is one the host says it registered; every other name is a built-in, so an
 //! unknown name can never pass as custom.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use crate::catalog::claude_code::{self, ClaudeTool};
 use crate::catalog::copilot;
 use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::copilot::resolved::{Decision, ResolvedPolicy, ToolList};
+use crate::error::Report;
 use crate::names::wire::{Source, Tool};
+use crate::seen::Seen;
 use crate::selection::{NameLookup, SelectionShape};
 use crate::text::{Shown, lines};
 
@@ -108,12 +111,17 @@ impl Attestation {
 }
 
 impl fmt::Display for Attestation {
-    /// One line per violation, or a summary when there is none.
+    /// One line per violation, at most [`Report::MAX_ERRORS`] of them and then how many more
+    /// there are (as `check` shows errors), or a summary when there is none.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.violations.is_empty() {
             return write!(f, "attested: {} tools offered, all allowed", self.allowed.len() + self.drift.len());
         }
-        lines(f, &self.violations)
+        lines(f, self.violations.iter().take(Report::MAX_ERRORS))?;
+        match self.violations.len().saturating_sub(Report::MAX_ERRORS) {
+            0 => Ok(()),
+            more => write!(f, "\n{more} more violations not shown"),
+        }
     }
 }
 
@@ -124,6 +132,13 @@ impl Host {
     /// name of a pinned built-in only when declared as an override.
     pub fn is_custom(&self, name: &str) -> bool {
         self.custom_tools.iter().any(|t| t == name) && !self.shadows_builtin(name)
+    }
+
+    /// [`Host::is_custom`] for many names: the declarations are indexed once.
+    fn custom_names(&self) -> impl Fn(&str) -> bool + '_ {
+        let custom: HashSet<&str> = self.custom_tools.iter().map(String::as_str).collect();
+        let overrides: HashSet<&str> = self.builtin_overrides.iter().map(String::as_str).collect();
+        move |name| custom.contains(name) && (!copilot::is_builtin(name) || overrides.contains(name))
     }
 
     /// The declared custom tools named like a pinned built-in but not declared as overrides:
@@ -153,20 +168,29 @@ impl ResolvedPolicy {
     #[must_use]
     pub fn attest(&self, offered: &[OfferedTool], host: &Host, strict: bool) -> Attestation {
         let mut attestation = Attestation::default();
+        let (decide, is_custom) = (self.decider(), host.custom_names());
         for reported in offered {
             if let Some(violation) = malformed(&reported.name) {
                 attestation.violations.push(violation);
                 continue;
             }
-            let source = if reported.mcp_server.is_some() {
-                Source::Mcp
-            } else if host.is_custom(&reported.name) {
-                Source::Custom
-            } else {
-                Source::Builtin
+            let source = match reported.mcp_server.as_deref() {
+                // A server without a name cannot be told from a built-in: never MCP.
+                Some("") => {
+                    attestation.violations.push(Violation {
+                        tool: reported.name.clone(),
+                        why: String::from(
+                            "it is marked as an MCP tool of a server with an empty name, so it cannot be classified",
+                        ),
+                    });
+                    continue;
+                }
+                Some(_) => Source::Mcp,
+                None if is_custom(&reported.name) => Source::Custom,
+                None => Source::Builtin,
             };
             let tool = Tool::new(source, &reported.name);
-            let why = match self.decide(&tool) {
+            let why = match decide(&tool) {
                 Decision::ExcludedBy(pattern) => format!("the policy excludes it (`{pattern}`)"),
                 Decision::NotInAllowList => String::from("no allow-list pattern matches it"),
                 _ if source == Source::Builtin && !copilot::is_builtin(&reported.name) => {
@@ -181,9 +205,9 @@ impl ResolvedPolicy {
             };
             attestation.violations.push(Violation { tool: tool.to_string(), why });
         }
-        let was_offered = |tool: &Tool<'_>| {
-            offered.iter().any(|o| o.name == tool.name() && (o.mcp_server.is_some() == (tool.source() == Source::Mcp)))
-        };
+        let reported: HashSet<(&str, bool)> =
+            offered.iter().map(|o| (o.name.as_str(), o.mcp_server.is_some())).collect();
+        let was_offered = |tool: &Tool<'_>| reported.contains(&(tool.name(), tool.source() == Source::Mcp));
         let named = self.available_tools().map(ToolList::as_slice).unwrap_or_default();
         let mut expected: Vec<Tool<'_>> = named
             .iter()
@@ -193,9 +217,10 @@ impl ResolvedPolicy {
                 Tool::new(source, name)
             })
             .collect();
-        expected.extend(host.custom_tools.iter().filter(|name| host.is_custom(name)).map(|name| Tool::custom(name)));
-        for tool in expected {
-            if self.offers(&tool) && !was_offered(&tool) && !attestation.not_offered.contains(&tool.to_string()) {
+        expected.extend(host.custom_tools.iter().filter(|name| is_custom(name)).map(|name| Tool::custom(name)));
+        let mut seen = Seen::with_capacity(expected.len());
+        for (i, tool) in expected.iter().enumerate() {
+            if decide(tool).is_offered() && !was_offered(tool) && seen.repeat(*tool, i).is_none() {
                 attestation.not_offered.push(tool.to_string());
             }
         }
@@ -215,15 +240,25 @@ pub fn attest_claude_code(
     strict: bool,
 ) -> Attestation {
     let mut attestation = Attestation::default();
+    let servers: Option<HashSet<&str>> = host.mcp_servers.as_ref().map(|s| s.iter().map(String::as_str).collect());
+    let mut builtins_offered = HashSet::new();
     for name in offered {
         if let Some(violation) = malformed(name) {
             attestation.violations.push(violation);
             continue;
         }
         if let Some(rest) = name.strip_prefix("mcp__") {
-            let server = rest.split("__").next().unwrap_or_default();
-            match &host.mcp_servers {
-                Some(servers) if selection.is_some() && !servers.iter().any(|s| s == server) => {
+            let Some((server, _)) =
+                rest.split_once("__").filter(|(server, tool)| !server.is_empty() && !tool.is_empty())
+            else {
+                let why = String::from(
+                    "it is named as an MCP tool (`mcp__<server>__<tool>`) with an empty part, so it cannot be classified",
+                );
+                attestation.violations.push(Violation { tool: name.clone(), why });
+                continue;
+            };
+            match &servers {
+                Some(servers) if selection.is_some() && !servers.contains(server) => {
                     let why = format!(
                         "its MCP server `{}` was not passed by the host, and `--strict-mcp-config` drops the others",
                         Shown(server)
@@ -235,12 +270,16 @@ pub fn attest_claude_code(
             continue;
         }
         match ClaudeTool::lookup(name).map(NameLookup::tool) {
-            Ok(tool) => match selection.map(|s| s.decide(tool)) {
-                Some(decision) if !decision.is_permitted() => {
-                    attestation.violations.push(Violation { tool: tool.name().to_owned(), why: decision.to_string() });
+            Ok(tool) => {
+                builtins_offered.insert(tool);
+                match selection.map(|s| s.decide(tool)) {
+                    Some(decision) if !decision.is_permitted() => {
+                        let why = decision.to_string();
+                        attestation.violations.push(Violation { tool: tool.name().to_owned(), why });
+                    }
+                    _ => attestation.allowed.push(tool.name().to_owned()),
                 }
-                _ => attestation.allowed.push(tool.name().to_owned()),
-            },
+            }
             // A built-in a newer CLI added: `only` and `disable: "*"` never let it through.
             Err(_) => match selection.map(ClaudeCodeSelection::shape) {
                 None | Some(SelectionShape::Disable(_)) => {
@@ -257,11 +296,8 @@ pub fn attest_claude_code(
         }
     }
     if let Some(SelectionShape::Only(only)) = selection.map(ClaudeCodeSelection::shape) {
-        for tool in only {
-            let offered_as = |name: &String| ClaudeTool::lookup(name).is_ok_and(|found| found.tool() == *tool);
-            if !offered.iter().any(offered_as) {
-                attestation.not_offered.push(tool.name().to_owned());
-            }
+        for tool in only.iter().filter(|tool| !builtins_offered.contains(*tool)) {
+            attestation.not_offered.push(tool.name().to_owned());
         }
     }
     attestation
