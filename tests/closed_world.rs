@@ -370,3 +370,104 @@ fn near_miss_keys_in_what_the_runtime_reports_are_refused() {
     let metadata = r#"{"tools":[{"name":"view","description":"d","mcpServerName":null,"mcpToolName":null}]}"#;
     assert_eq!(attest(&[], NO_BASH, metadata).0, 0);
 }
+
+/// `word` written in each family of look-alikes the fold reads through: case, separators,
+/// white space, invisible characters, accents, the compatibility forms (mathematical bold,
+/// monospace, sans-serif; full-width) and letters of other scripts that show the same
+/// (Cyrillic, Greek, Armenian, by Unicode's confusable skeleton).
+fn look_alikes(word: &str) -> Vec<String> {
+    let map = |f: &dyn Fn(char) -> Option<char>| word.chars().map(|c| f(c).unwrap_or(c)).collect::<String>();
+    let offset = |base: u32| {
+        move |c: char| c.is_ascii_lowercase().then(|| char::from_u32(base + (c as u32 - 'a' as u32)).unwrap())
+    };
+    let script = |from: &str, to: &str| {
+        let pairs: Vec<(char, char)> = from.chars().zip(to.chars()).collect();
+        map(&|c| pairs.iter().find(|(latin, _)| *latin == c).map(|(_, other)| *other))
+    };
+    let mut first = word.chars();
+    let upper_first: String = first.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(first).collect();
+    vec![
+        upper_first,
+        format!("{word} "),
+        format!("{}\u{200b}{}", &word[..1], &word[1..]),
+        format!("{}\u{301}{}", &word[..1], &word[1..]),
+        map(&offset(0x1d41a)),        // mathematical bold
+        map(&offset(0x1d68a)),        // mathematical monospace
+        map(&offset(0x1d5ba)),        // mathematical sans-serif
+        map(&offset(0xff41)),         // full-width
+        script("aceopxy", "асеорху"), // Cyrillic
+        script("oiv", "οιν"),         // Greek
+        script("ouhs", "օսհѕ"),       // Armenian (and Cyrillic dze)
+    ]
+    .into_iter()
+    .filter(|written| written != word)
+    .collect()
+}
+
+#[test]
+fn every_family_of_look_alikes_is_refused_where_a_key_governs() {
+    type Load = fn(&str, Options) -> Result<(), LoadError>;
+    type Document = fn(&str) -> String;
+    let places: [(&str, Document, Load); 3] = [
+        ("tools", |key| format!(r#"{{"tools": [], "customAgents": [{{"name": "a", "{key}": []}}]}}"#), copilot),
+        ("excludedTools", |key| format!(r#"{{"tools": [], "defaultAgent": {{"{key}": ["x"]}}}}"#), copilot),
+        (
+            "disallowedTools",
+            |key| {
+                format!(
+                    r#"{{"builtin_tools": {{"only": ["Read"]}}, "agents": {{"a": {{"description": "d", "prompt": "p", "{key}": ["Bash"]}}}}}}"#
+                )
+            },
+            claude,
+        ),
+    ];
+    for (exact, document, load) in places {
+        let families = look_alikes(exact);
+        assert!(families.len() >= 10, "{exact}: {families:?}");
+        for key in families {
+            let text = document(&key);
+            assert!(!refused(load, &text).is_empty(), "{key:?} reads as {exact}");
+        }
+    }
+}
+
+#[test]
+fn attestation_cannot_be_talked_into_attested() {
+    // A tool marked as an MCP tool of a server with no name is not an MCP tool.
+    let excludes_builtins = r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["builtin:*"]}}"#;
+    let (code, stderr) = attest(&[], excludes_builtins, r#"{"tools":[{"name":"bash","mcpServerName":""}]}"#);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("bash: offered, but it is marked as an MCP tool of a server with an empty name"),
+        "{stderr}"
+    );
+    // A Claude Code MCP name with an empty part names no tool of any server.
+    for name in ["mcp__host__", "mcp__", "mcp____x", "mcp__host"] {
+        let init = serde_json::json!({"type": "system", "subtype": "init", "tools": ["Read", name]}).to_string();
+        let (code, stderr) = attest(&["--runtime", "claude-code", "--mcp-server", "host"], READER, &init);
+        assert_eq!(code, 1, "{name}: {stderr}");
+        assert!(stderr.contains("with an empty part"), "{name}: {stderr}");
+    }
+    // An option's value that names nothing checks nothing.
+    let init = "{\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\",\"mcp__other__x\"]}\n";
+    let (code, stderr) = attest(&["--runtime", "claude-code", "--mcp-server", ""], READER, init);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("empty value for option `--mcp-server`"), "{stderr}");
+    // An init line whose `type` key only reads as `type` is refused, not skipped.
+    let init = "{\"\u{442}ype\":\"system\",\"subtype\":\"init\",\"tools\":[\"Bash\"]}\n{\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\"]}\n";
+    assert_eq!(attest(&CLAUDE, READER, init).0, 2);
+    let init = "{\"\u{1d42d}\u{1d432}\u{1d429}\u{1d41e}\":\"system\",\"subtype\":\"init\",\"tools\":[\"Bash\"]}\n{\"type\":\"system\",\"subtype\":\"init\",\"tools\":[\"Read\"]}\n";
+    assert_eq!(attest(&CLAUDE, READER, init).0, 2);
+}
+
+#[test]
+fn attestation_output_is_capped_as_checks_is() {
+    let tools: Vec<String> = (0..3000).map(|i| format!("tool{i}")).collect();
+    let init = serde_json::json!({"type": "system", "subtype": "init", "tools": tools}).to_string();
+    let (code, stderr) = attest(&CLAUDE, READER, &init);
+    assert_eq!(code, 1);
+    let violations = stderr.lines().filter(|line| line.contains(": offered, but")).count();
+    assert_eq!(violations, tool_policy::Report::MAX_ERRORS, "{}", &stderr[..500]);
+    assert!(stderr.contains(&format!("{} more violations not shown", 3000 - tool_policy::Report::MAX_ERRORS)));
+    assert!(stderr.lines().count() < 110, "{} lines", stderr.lines().count());
+}

@@ -123,8 +123,8 @@ fn letters_apart(folded: &[u8], exact: &str) -> usize {
     usize::try_from(more.max(fewer)).unwrap_or(usize::MAX)
 }
 
-/// Lowercase, with `-`, `_`, white space and invisible characters removed and look-alike
-/// letters of other scripts read as the Latin letter they show.
+/// Lowercase, with `-`, `_`, white space and invisible characters removed, and every other
+/// character read as the Latin letters it shows ([`as_latin`]).
 fn fold(word: &str) -> Cow<'_, str> {
     if word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
         return Cow::Borrowed(word);
@@ -132,14 +132,48 @@ fn fold(word: &str) -> Cow<'_, str> {
     let mut folded = String::with_capacity(word.len());
     for c in word.chars() {
         if c.is_ascii() {
-            if !matches!(c, '-' | '_') && !c.is_ascii_whitespace() {
-                folded.push(c.to_ascii_lowercase());
-            }
-        } else if !c.is_whitespace() && !invisible(c) {
-            folded.extend(look_alike(c).unwrap_or(c).to_lowercase());
+            push_ascii(&mut folded, c);
+        } else {
+            as_latin(&mut folded, c);
         }
     }
     Cow::Owned(folded)
+}
+
+/// An ASCII character as [`fold`] keeps it: lowercase, and nothing for a separator.
+fn push_ascii(folded: &mut String, c: char) {
+    if !matches!(c, '-' | '_') && !c.is_ascii_whitespace() {
+        folded.push(c.to_ascii_lowercase());
+    }
+}
+
+/// A character outside ASCII as the letters it shows, by the standards: its compatibility
+/// form (NFKC: `𝐭`, `ｔ`, `ⅿ`), then, for what is still not ASCII, the confusable skeleton
+/// (UTS #39: Cyrillic `о`, Greek `ο` and Armenian `օ` are `o`) of the character in lower
+/// case, as written, or in upper case (Cyrillic `т` shows the small-capital `ᴛ` alone, and
+/// `T` in upper case), without the combining marks the skeleton decomposes into. A character
+/// that shows no Latin letter is kept, lowercased; one that shows nothing is dropped.
+fn as_latin(folded: &mut String, c: char) {
+    use unicode_normalization::UnicodeNormalization;
+    for c in std::iter::once(c).nfkc() {
+        if c.is_ascii() {
+            push_ascii(folded, c);
+            continue;
+        }
+        if c.is_whitespace() || invisible(c) {
+            continue;
+        }
+        let skeleton = |c: char| -> Option<String> {
+            let shown: String =
+                unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).filter(|c| !invisible(*c)).collect();
+            (!shown.is_empty() && shown.is_ascii()).then_some(shown)
+        };
+        let cases = c.to_lowercase().chain([c]).chain(c.to_uppercase());
+        match cases.map(skeleton).find_map(|shown| shown) {
+            Some(latin) => latin.chars().for_each(|c| push_ascii(folded, c)),
+            None => folded.extend(c.to_lowercase()),
+        }
+    }
 }
 
 /// Characters that show nothing: format controls (zero-width spaces and joiners, direction
@@ -148,16 +182,6 @@ fn invisible(c: char) -> bool {
     matches!(c, '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
         | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{feff}' | '\u{300}'..='\u{36f}'
         | '\u{1ab0}'..='\u{1aff}' | '\u{20d0}'..='\u{20ff}' | '\u{fe00}'..='\u{fe0f}' | '\u{fe20}'..='\u{fe2f}')
-}
-
-/// The Latin letter a Cyrillic or Greek letter, or a full-width form, looks like.
-fn look_alike(c: char) -> Option<char> {
-    const FROM: &str = "авеёкмнорстухіјѕԁӏАВЕКМНОРСТУХІЈЅαειкνορτυΑΒΕΙΚΜΝΟΡΤΧ";
-    const TO: &str = "abeekmhopctyxijsdlabekmhopctyxijsaeikvoptuabeikmnoptx";
-    if ('\u{ff01}'..='\u{ff5e}').contains(&c) {
-        return char::from_u32(u32::from(c) - 0xfee0);
-    }
-    FROM.chars().position(|from| from == c).and_then(|i| TO.chars().nth(i))
 }
 
 /// The optimal-string-alignment distance between `a` and `b` (insertions, deletions,
