@@ -201,6 +201,29 @@ fn another_runtimes_policy_is_refused() {
 }
 
 #[test]
+fn the_runtimes_own_words_beside_a_holder_are_refused() {
+    for holder in [r#"{"only": ["Read"]}"#, "null"] {
+        for key in ["disallowedTools", "allowedTools", "tools", "Tools", "allowed_tools", "disallowed-tools"] {
+            let text = format!(r#"{{"builtin_tools": {holder}, "{key}": ["Bash"]}}"#);
+            assert_eq!(refused(claude, &text), [format!("/{key}")], "{text}");
+            assert_eq!(check_exit("claude-code", &text), [1, 1], "{text}");
+        }
+    }
+    for (key, value) in
+        [("coreTools", r#"["read_file"]"#), ("excludeTools", "[]"), ("tools", r#"{"exclude": ["glob"]}"#)]
+    {
+        let text = format!(r#"{{"builtin_tools": {{"only": ["read_file"]}}, "{key}": {value}}}"#);
+        assert_eq!(check_exit("gemini-cli", &text), [1, 1], "{text}");
+    }
+    let Err(LoadError::Invalid(report)) =
+        load_claude_code_with(r#"{"builtin_tools": null, "disallowedTools": ["Bash"]}"#, Options::LENIENT)
+    else {
+        panic!("refused")
+    };
+    assert!(report.errors[0].item.to_string().contains("write the selection under `builtin_tools`"), "{report:?}");
+}
+
+#[test]
 fn keys_the_forms_pass_through_still_pass() {
     let definition = r#"{"name": "a", "description": "d", "model": "m", "instructions": "i",
         "tools": [{"kind": "mcp", "name": "srv", "description": "x", "parameters": {"kind": "object"}},

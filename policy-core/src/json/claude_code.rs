@@ -12,8 +12,9 @@ use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::error::{At, Error, Located, Warning};
 use crate::gemini_cli::{GeminiName, GeminiSelection};
 use crate::names::vocab::{
-    AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, DISABLE_KEY, HOLDER_KEY, ONLY_KEY,
-    POLICY_KEYS, SELECTION_KEYS,
+    AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_AGENTS_OWNER, CLAUDE_CODE_CLI_KEYS, CLAUDE_CODE_CLI_OWNER, COPILOT_ENTRY_OWNER,
+    DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, HOLDER_KEY, ONLY_KEY, POLICY_KEYS,
+    SELECTION_KEYS,
 };
 use crate::review::lints::lint_selection;
 use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, ShapeValue};
@@ -94,9 +95,15 @@ impl GeminiSelection {
 /// beside `builtin_tools` each restricts nothing, so each (or a key that reads as one) is an
 /// error. Claude Code reads its own `agents` beside the holder; the Gemini CLI has none.
 type NotRead = &'static [(&'static [&'static str], &'static str)];
-const CLAUDE_CODE_NOT_READ: NotRead = &[(POLICY_KEYS, COPILOT_ENTRY_OWNER)];
-const GEMINI_CLI_NOT_READ: NotRead =
-    &[(POLICY_KEYS, COPILOT_ENTRY_OWNER), (&[AGENTS_KEY, AGENT_ONLY_KEY], CLAUDE_AGENTS_OWNER)];
+/// The runtime's own words for a restriction, written beside the holder, are refused the same
+/// way: a user who writes the CLI's flag or setting name expects it to count.
+const CLAUDE_CODE_NOT_READ: NotRead =
+    &[(POLICY_KEYS, COPILOT_ENTRY_OWNER), (CLAUDE_CODE_CLI_KEYS, CLAUDE_CODE_CLI_OWNER)];
+const GEMINI_CLI_NOT_READ: NotRead = &[
+    (POLICY_KEYS, COPILOT_ENTRY_OWNER),
+    (&[AGENTS_KEY, AGENT_ONLY_KEY], CLAUDE_AGENTS_OWNER),
+    (GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER),
+];
 
 fn document<T: CatalogName>(root: Node<'_>, not_read: NotRead, sink: &mut Sink) -> Option<Selection<T>> {
     let Some(fields) = root.object() else {

@@ -164,6 +164,20 @@ pub const SELECTION_OWNER: &str = "a Claude Code or Gemini CLI selection";
 /// See [`COPILOT_ENTRY_OWNER`].
 pub const CLAUDE_AGENTS_OWNER: &str = "Claude Code's sub-agents";
 
+/// The Claude Code CLI's own words for a restriction (its `--tools`, `--allowedTools` and
+/// `--disallowedTools` flags, and the settings of the same names): written beside a holder,
+/// each looks like a restriction, and Claude Code never receives it from the document.
+pub const CLAUDE_CODE_CLI_KEYS: &[&str] = &[TOOLS_KEY, "allowedTools", DISALLOWED_TOOLS_KEY];
+/// See [`CLAUDE_CODE_CLI_KEYS`]; the message names the fix.
+pub const CLAUDE_CODE_CLI_OWNER: &str =
+    "the Claude Code CLI's own flags and settings (write the selection under `builtin_tools`)";
+/// The Gemini CLI's own settings for a restriction (`tools`, holding `core`, `exclude` and
+/// `allowed`, and the older `coreTools`, `excludeTools`, `allowedTools`): as
+/// [`CLAUDE_CODE_CLI_KEYS`].
+pub const GEMINI_CLI_SETTINGS_KEYS: &[&str] = &[TOOLS_KEY, "coreTools", "excludeTools", "allowedTools"];
+/// See [`GEMINI_CLI_SETTINGS_KEYS`].
+pub const GEMINI_CLI_SETTINGS_OWNER: &str = "the Gemini CLI's own settings (write the selection under `builtin_tools`)";
+
 /// Tool filters of other places (the session's, `defaultAgent`'s, a Claude Code agent's) that
 /// a Copilot custom agent does not have: the SDK drops them, and the agent keeps every tool.
 pub const NOT_CUSTOM_AGENT_FILTERS: &[&str] = &[AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, DISALLOWED_TOOLS_KEY];
