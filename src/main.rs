@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use tool_policy::gemini::{self as gemini_cli, GeminiTool};
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
-use tool_policy::text::{Escaped, Shown};
+use tool_policy::text::{Escaped, Shown, to_json_pretty};
 use tool_policy::{ApprovalMode, ClaudeCodeArgs, GeminiCliConfig, GeminiName};
 use tool_policy::{
     ClaudeTool, Error, Host, Lint, Located, Report, Runtime, Source, Tool, Warning, attest_claude_code, copilot,
@@ -381,9 +381,9 @@ fn load_one(args: &Args, path: &str) -> Result<Document, Failure> {
 
 fn resolve(args: &Args, path: &str) -> Result<(), Failure> {
     let value = match load_one(args, path)? {
-        Document::Copilot(document) => serde_json::to_string_pretty(document.policy()),
+        Document::Copilot(document) => to_json_pretty(document.policy()),
         Document::ClaudeCode(document) => {
-            serde_json::to_string_pretty(&ClaudeCodeArgs::new(document.selection).with_agents(document.agents))
+            to_json_pretty(&ClaudeCodeArgs::new(document.selection).with_agents(document.agents))
         }
         Document::GeminiCli(document) => {
             let config = GeminiCliConfig::new(document.selection);
@@ -391,7 +391,7 @@ fn resolve(args: &Args, path: &str) -> Result<(), Failure> {
                 Some(path) => config.with_policy_file(path.clone()),
                 None => config,
             };
-            serde_json::to_string_pretty(&config)
+            to_json_pretty(&config)
         }
         _ => return Err(Failure::Usage(String::from("this runtime has no resolved form"))),
     };
@@ -557,7 +557,7 @@ fn diff(args: &Args, old: &str, new: &str) -> Result<(), Failure> {
         _ => return Err(Failure::Usage(String::from("this runtime has no diff"))),
     };
     if args.json {
-        print(&serde_json::to_string_pretty(changes.changes()).map_err(|e| Failure::Usage(e.to_string()))?)?;
+        print(&to_json_pretty(changes.changes()).map_err(|e| Failure::Usage(e.to_string()))?)?;
     } else if !changes.is_empty() {
         print(changes.to_string().trim_end())?;
     }

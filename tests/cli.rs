@@ -492,3 +492,18 @@ fn attest_checks_what_the_session_really_offers() {
         "note: Agent: allowed, but not offered\nBash: offered, but not permitted (not listed in `only`)\n"
     );
 }
+
+#[test]
+fn resolve_output_escapes_what_could_forge_a_terminal() {
+    let definition = json!({"builtin_tools": {"only": ["Read", "Agent"]}, "agents": {"a": {
+        "description": "d\u{202e}\u{2028}\u{85}", "prompt": "p\u{1b}]0;x\u{7}", "tools": ["Read"]}}});
+    let output = run(&["resolve", "--runtime", "claude-code", "-"], Some(&definition.to_string()));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    assert!(!text.chars().any(|c| (c.is_control() && c != '\n') || matches!(c, '\u{2028}' | '\u{202e}')), "{text:?}");
+    let args = stdout_json(&output)["args"].clone();
+    let agents =
+        args.as_array().unwrap().iter().find_map(|a| a.as_str()?.strip_prefix("--agents=")).unwrap().to_owned();
+    let agents: Value = serde_json::from_str(&agents).unwrap();
+    assert_eq!(agents["a"]["description"], "d\u{202e}\u{2028}\u{85}", "the value the CLI receives is unchanged");
+}

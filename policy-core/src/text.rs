@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::fmt::{self, Write};
 
+use serde_json::ser::{Formatter, PrettyFormatter};
+
 /// The candidate closest to `input`, if it is close enough to be a plausible typo.
 ///
 /// Candidates that differ only in case or in `-`/`_` (`availableTools` against
@@ -323,6 +325,67 @@ fn escape(f: &mut fmt::Formatter<'_>, chars: impl Iterator<Item = char>) -> fmt:
     Ok(())
 }
 
+/// `value` as pretty JSON that is safe on a terminal: every character [`Shown`] escapes
+/// (C1 controls, U+2028, bidi controls, invisible characters) is written as a `\u` escape,
+/// which `serde_json` leaves raw. The text is the same JSON value.
+///
+/// ```
+/// # use policy_core::text::to_json_pretty;
+/// assert_eq!(to_json_pretty(&"a\u{202e}b\u{2028}").unwrap(), r#""a\u202eb\u2028""#);
+/// ```
+pub fn to_json_pretty<T: serde::Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
+    let mut out = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, SafeFormatter(PrettyFormatter::new()));
+    value.serialize(&mut serializer)?;
+    // The formatter writes only what serde_json gives it and ASCII escapes, so this is UTF-8.
+    String::from_utf8(out)
+        .map_err(|error| serde_json::Error::io(std::io::Error::new(std::io::ErrorKind::InvalidData, error)))
+}
+
+/// `serde_json`'s pretty formatter, escaping in strings what [`Shown`] escapes.
+struct SafeFormatter<'a>(PrettyFormatter<'a>);
+
+macro_rules! forward {
+    ($($name:ident($($arg:ident: $ty:ty),*);)*) => {$(
+        fn $name<W: ?Sized + std::io::Write>(&mut self, writer: &mut W $(, $arg: $ty)*) -> std::io::Result<()> {
+            self.0.$name(writer $(, $arg)*)
+        }
+    )*};
+}
+
+impl Formatter for SafeFormatter<'_> {
+    forward! {
+        begin_array();
+        end_array();
+        begin_array_value(first: bool);
+        end_array_value();
+        begin_object();
+        end_object();
+        begin_object_key(first: bool);
+        begin_object_value();
+        end_object_value();
+    }
+
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        let mut start = 0;
+        for (i, c) in fragment.char_indices() {
+            if needs_escape(c) {
+                writer.write_all(&fragment.as_bytes()[start..i])?;
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    write!(writer, "\\u{unit:04x}")?;
+                }
+                start = i + c.len_utf8();
+            }
+        }
+        writer.write_all(&fragment.as_bytes()[start..])
+    }
+}
+
 /// Control characters, line and paragraph separators, characters that print nothing, look
 /// blank or reorder what follows (format characters, bidi controls, variation selectors,
 /// tags, fillers, spaces other than U+0020), and combining marks (which would change the
@@ -380,6 +443,27 @@ mod tests {
         for c in ['\u{0}', '\u{85}', '\u{2028}', '\u{2029}', '\u{feff}', '\u{2066}'] {
             assert!(!Shown(&c.to_string()).to_string().chars().any(|c| c.is_control() || needs_escape(c)));
         }
+    }
+
+    #[test]
+    fn json_output_escapes_what_could_forge_a_terminal() {
+        let value = serde_json::json!({"prompt\u{85}": ["a\u{202e}b", "c\u{2028}d\u{9b}e", "caf\u{e9} \"q\"\n"]});
+        let text = to_json_pretty(&value).unwrap();
+        assert!(!text.chars().any(|c| needs_escape(c) && c != '\n'), "{text}");
+        assert!(
+            text.contains(r"a\u202eb") && text.contains(r"c\u2028d\u009be") && text.contains("caf\u{e9}"),
+            "{text}"
+        );
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), value, "the same JSON value");
+        assert_eq!(
+            text,
+            serde_json::to_string_pretty(&value)
+                .unwrap()
+                .replace('\u{202e}', r"\u202e")
+                .replace('\u{2028}', r"\u2028")
+                .replace('\u{9b}', r"\u009b")
+                .replace('\u{85}', r"\u0085")
+        );
     }
 
     #[test]
