@@ -13,7 +13,6 @@ use tool_policy::text::{Escaped, Shown, to_json_pretty};
 use tool_policy::{ApprovalMode, ClaudeCodeArgs, GeminiCliConfig, GeminiName};
 use tool_policy::{
     ClaudeTool, Error, Host, Lint, Located, Report, Runtime, Source, Tool, Warning, attest_claude_code, copilot,
-    diff_claude_agents, diff_gemini_selections, diff_selections,
 };
 
 /// `eprintln!`, as one write: a message of many lines reaches stderr (unbuffered) in one
@@ -541,20 +540,8 @@ fn diff(args: &Args, old: &str, new: &str) -> Result<(), Failure> {
         }
     };
     let (old, new) = (read(old)?, read(new)?);
-    let changes = match (&old, &new) {
-        (Document::Copilot(old), Document::Copilot(new)) => old.policy().diff(new.policy()),
-        (Document::ClaudeCode(old), Document::ClaudeCode(new)) => {
-            let mut changes = diff_selections(old.selection.as_ref(), new.selection.as_ref());
-            changes.extend(diff_claude_agents(
-                (old.selection.as_ref(), &old.agents),
-                (new.selection.as_ref(), &new.agents),
-            ));
-            changes
-        }
-        (Document::GeminiCli(old), Document::GeminiCli(new)) => {
-            diff_gemini_selections(old.selection.as_ref(), new.selection.as_ref())
-        }
-        _ => return Err(Failure::Usage(String::from("this runtime has no diff"))),
+    let Some(changes) = old.diff(&new) else {
+        return Err(Failure::Usage(String::from("the two documents are for different runtimes")));
     };
     if args.json {
         print(&to_json_pretty(changes.changes()).map_err(|e| Failure::Usage(e.to_string()))?)?;

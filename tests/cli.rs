@@ -507,3 +507,101 @@ fn resolve_output_escapes_what_could_forge_a_terminal() {
     let agents: Value = serde_json::from_str(&agents).unwrap();
     assert_eq!(agents["a"]["description"], "d\u{202e}\u{2028}\u{85}", "the value the CLI receives is unchanged");
 }
+
+/// `tool-policy diff --runtime R OLD NEW` of two documents: exit code and stdout.
+fn diff_documents(runtime: &str, old: &Value, new: &Value) -> (i32, String) {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("tool-policy-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let (old_file, new_file) = (dir.join(format!("old-{n}.json")), dir.join(format!("new-{n}.json")));
+    std::fs::write(&old_file, old.to_string()).unwrap();
+    std::fs::write(&new_file, new.to_string()).unwrap();
+    let output = run(&["diff", "--runtime", runtime, old_file.to_str().unwrap(), new_file.to_str().unwrap()], None);
+    (output.status.code().unwrap(), String::from_utf8(output.stdout).unwrap())
+}
+
+#[test]
+fn diff_names_every_widening_of_an_agent() {
+    let session = json!([{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["view", "bash"]}}]);
+    let copilot = |agents: Value, default: Option<Value>| {
+        let mut definition = json!({"name": "x", "tools": session, "customAgents": agents});
+        if let Some(default) = default {
+            definition["defaultAgent"] = default;
+        }
+        definition
+    };
+    let listed = json!([{"name": "r", "prompt": "p", "tools": ["view"]}]);
+    let hides_bash = Some(json!({"excludedTools": ["bash"]}));
+    let cases = [
+        (
+            copilot(listed.clone(), None),
+            copilot(json!([{"name": "r", "prompt": "p", "tools": null}]), None),
+            "+ agent r: every tool (was only its list, now tools: null",
+        ),
+        (copilot(listed.clone(), None), copilot(json!([{"name": "r", "prompt": "p"}]), None), "+ agent r: every tool"),
+        (
+            copilot(listed.clone(), None),
+            copilot(json!([{"name": "r", "prompt": "p", "tools": ["view", "bash"]}]), None),
+            "+ agent r: bash (was not listed, now listed)",
+        ),
+        (
+            copilot(listed.clone(), None),
+            copilot(
+                json!([{"name": "r", "prompt": "p", "tools": ["view"]}, {"name": "n", "prompt": "p", "tools": null}]),
+                None,
+            ),
+            "+ agent n: every tool (was no such agent",
+        ),
+        (
+            copilot(listed.clone(), hides_bash.clone()),
+            copilot(listed.clone(), None),
+            "+ main agent: bash (was hidden by defaultAgent, now not hidden)",
+        ),
+        (
+            copilot(listed.clone(), hides_bash),
+            copilot(listed, Some(json!({"excludedTools": []}))),
+            "+ main agent: bash",
+        ),
+    ];
+    for (old, new, line) in cases {
+        let (code, out) = diff_documents("copilot", &old, &new);
+        assert_eq!(code, 1, "{old} -> {new}: {out}");
+        assert!(out.contains(line), "{old} -> {new}: {out}");
+    }
+    let claude = |selection: Value, agent: Value| json!({"builtin_tools": selection, "agents": {"a": agent}});
+    let only = json!({"only": ["Read", "Agent"]});
+    let reader = json!({"description": "d", "prompt": "p", "tools": ["Read"]});
+    let cases = [
+        (
+            claude(only.clone(), reader.clone()),
+            claude(
+                only.clone(),
+                json!({"description": "d", "prompt": "p", "tools": ["Read"], "mcpServers": {"gh": {"command": "x"}}}),
+            ),
+            "+ agent a: MCP server gh (was not given, now given in mcpServers)",
+        ),
+        (
+            claude(only.clone(), reader.clone()),
+            claude(only.clone(), json!({"description": "d", "prompt": "p", "tools": ["Read", "mcp__*"]})),
+            "+ agent a: mcp__* (was not listed in tools, now listed in tools)",
+        ),
+        (
+            claude(only.clone(), json!({"description": "d", "prompt": "p", "disallowedTools": ["mcp__gh"]})),
+            claude(only.clone(), json!({"description": "d", "prompt": "p"})),
+            "+ agent a: mcp__gh (was listed in disallowedTools, now not listed in disallowedTools)",
+        ),
+        (
+            claude(only, reader.clone()),
+            claude(Value::Null, reader),
+            "+ MCP servers of the agent's own settings files (was dropped by --strict-mcp-config, now kept, no selection)",
+        ),
+    ];
+    for (old, new, line) in cases {
+        let (code, out) = diff_documents("claude-code", &old, &new);
+        assert_eq!(code, 1, "{old} -> {new}: {out}");
+        assert!(out.contains(line), "{old} -> {new}: {out}");
+        let (code, out) = diff_documents("claude-code", &new, &old);
+        assert_eq!(code, 1, "and back: {out}");
+    }
+}

@@ -65,7 +65,7 @@ pub use gemini_cli::{ApprovalMode, GeminiCli, GeminiCliConfig, GeminiName, Gemin
 pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wire_name, is_name_byte, mcp_tool_name};
 pub use review::{
     Attestation, Change, Host, OfferedTool, PolicyDiff, Violation, attest_claude_code, diff_claude_agents,
-    diff_gemini_selections, diff_selections, lint_agents, lint_entry, lint_selection,
+    diff_copilot_agents, diff_gemini_selections, diff_selections, lint_agents, lint_entry, lint_selection,
 };
 pub use runtime::{Runtime, Spelling};
 pub use selection::{

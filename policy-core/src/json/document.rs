@@ -4,6 +4,7 @@ use super::claude_code::{ClaudeCodeDocument, GeminiDocument, load_claude_code_wi
 use super::copilot::{CopilotDocument, load_with};
 use super::options::{LoadError, Options};
 use crate::error::{Error, Located, Warning};
+use crate::review::{PolicyDiff, diff_claude_agents, diff_copilot_agents, diff_gemini_selections, diff_selections};
 use crate::runtime::Runtime;
 
 /// A document read for one runtime: what `resolve`, `check` and `explain` work on.
@@ -27,6 +28,34 @@ impl Document {
             Runtime::Copilot => load_with(text, options).map(|document| Document::Copilot(Box::new(document))),
             other => Err(Error::UnsupportedRuntime { runtime: other.as_str(), supported: Runtime::SUPPORTED_CLI })?,
         }
+    }
+
+    /// What changes from this document to `new`, read for the same runtime (`None` when
+    /// they are not): the selection's or the session policy's tools, then what each agent
+    /// gains or loses, custom and default agents included.
+    pub fn diff(&self, new: &Document) -> Option<PolicyDiff> {
+        Some(match (self, new) {
+            (Document::Copilot(old), Document::Copilot(new)) => {
+                let mut changes = old.policy().diff(new.policy());
+                changes.extend(diff_copilot_agents(
+                    (old.custom_agents(), old.default_agent()),
+                    (new.custom_agents(), new.default_agent()),
+                ));
+                changes
+            }
+            (Document::ClaudeCode(old), Document::ClaudeCode(new)) => {
+                let mut changes = diff_selections(old.selection.as_ref(), new.selection.as_ref());
+                changes.extend(diff_claude_agents(
+                    (old.selection.as_ref(), &old.agents),
+                    (new.selection.as_ref(), &new.agents),
+                ));
+                changes
+            }
+            (Document::GeminiCli(old), Document::GeminiCli(new)) => {
+                diff_gemini_selections(old.selection.as_ref(), new.selection.as_ref())
+            }
+            _ => return None,
+        })
     }
 
     /// Valid, but probably not meant.

@@ -1,19 +1,20 @@
 //! What changes between two policies, tool by tool: for review, where a definition changes in
 //! a pull request and the reviewer must know what the agent gains or loses.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use crate::catalog::claude_code::ClaudeTool;
 use crate::catalog::gemini_cli::GeminiTool;
 use crate::catalog::{claude_code, copilot, gemini_cli};
 use crate::claude_code::selection::ClaudeCodeSelection;
-use crate::claude_code::{ClaudeAgent, ClaudeAgents, offered_to};
+use crate::claude_code::{AgentRule, ClaudeAgent, ClaudeAgents, offered_to};
 use crate::copilot::resolved::{Decision, ResolvedPolicy};
 use crate::gemini_cli::{GeminiName, GeminiSelection};
 use crate::names::wire::{Source, Tool};
 use crate::seen::first_of_each;
 use crate::selection::{CatalogName, Selection, SelectionDecision, SelectionShape};
+use crate::subagents::{AgentToolName, CustomAgent, DefaultAgent};
 
 /// One change between two policies.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,6 +168,17 @@ pub fn diff_selections(old: Option<&ClaudeCodeSelection>, new: Option<&ClaudeCod
     }
     let subject = format!("built-ins the pinned catalog (Claude Code {}) does not know", claude_code::CLI_VERSION);
     diff.push(subject, false, open_to_new(old), open_to_new(new));
+    // Every selection is sent with `--strict-mcp-config`; without one, the agent's own
+    // settings files bring their MCP servers.
+    let settings_servers = |s: Option<&ClaudeCodeSelection>| {
+        (s.is_none(), String::from(if s.is_some() { "dropped by --strict-mcp-config" } else { "kept, no selection" }))
+    };
+    diff.push(
+        String::from("MCP servers of the agent's own settings files"),
+        false,
+        settings_servers(old),
+        settings_servers(new),
+    );
     diff
 }
 
@@ -202,6 +214,7 @@ pub fn diff_claude_agents(
         for &tool in ClaudeTool::ALL {
             diff.push(format!("agent {name}: {}", tool.name()), true, say(&was, tool), say(&now, tool));
         }
+        diff_agent_mcp(&mut diff, name, old.1.get(name).copied(), new.1.get(name).copied());
         if was.is_none() != now.is_none() {
             let state = |tools: &Option<Vec<ClaudeTool>>| {
                 (tools.is_some(), String::from(if tools.is_some() { "defined" } else { "not defined" }))
@@ -209,6 +222,107 @@ pub fn diff_claude_agents(
             diff.push(format!("agent {name}"), false, state(&was), state(&now));
         }
     }
+    diff
+}
+
+/// A line for each entry listed on one side only, in the order first written: `state` says,
+/// of being listed or not, whether the tool is offered and how the policy says it.
+fn diff_entries(
+    diff: &mut PolicyDiff,
+    was: &[&str],
+    now: &[&str],
+    subject: impl Fn(&str) -> String,
+    state: impl Fn(bool) -> (bool, String),
+) {
+    let (was_set, now_set): (HashSet<&str>, HashSet<&str>) =
+        (was.iter().copied().collect(), now.iter().copied().collect());
+    for entry in first_of_each(was.iter().chain(now).copied()) {
+        diff.push(subject(entry), true, state(was_set.contains(entry)), state(now_set.contains(entry)));
+    }
+}
+
+/// The MCP rules of a Claude Code agent's list (`mcp__*`, `mcp__<server>__*`, …).
+fn mcp_rules(rules: Option<&Vec<AgentRule>>) -> Vec<&str> {
+    rules.into_iter().flatten().filter(|rule| matches!(rule, AgentRule::Mcp(_))).map(AgentRule::as_str).collect()
+}
+
+/// The servers a Claude Code agent's `mcpServers` names: the keys of its object (the reader
+/// takes no other form).
+fn server_names(value: Option<&serde_json::Value>) -> Vec<&str> {
+    let servers = value.and_then(serde_json::Value::as_object);
+    servers.map(|servers| servers.keys().map(String::as_str).collect()).unwrap_or_default()
+}
+
+/// What a Claude Code agent's MCP access gains or loses: the MCP rules its `tools` lists
+/// (what it may be offered), those its `disallowedTools` lists (what is taken away), and the
+/// servers its `mcpServers` gives it. An agent that is not defined has none of them.
+fn diff_agent_mcp(diff: &mut PolicyDiff, name: &str, old: Option<&ClaudeAgent>, new: Option<&ClaudeAgent>) {
+    let subject = |entry: &str| format!("agent {name}: {entry}");
+    let (was, now) = (mcp_rules(old.and_then(|a| a.tools.as_ref())), mcp_rules(new.and_then(|a| a.tools.as_ref())));
+    diff_entries(diff, &was, &now, subject, |listed| {
+        (listed, format!("{}listed in tools", if listed { "" } else { "not " }))
+    });
+    let was = mcp_rules(old.and_then(|a| a.disallowed_tools.as_ref()));
+    let now = mcp_rules(new.and_then(|a| a.disallowed_tools.as_ref()));
+    let state = |listed: bool| (!listed, format!("{}listed in disallowedTools", if listed { "" } else { "not " }));
+    diff_entries(diff, &was, &now, subject, state);
+    let was = server_names(old.and_then(|a| a.mcp_servers.as_ref()));
+    let now = server_names(new.and_then(|a| a.mcp_servers.as_ref()));
+    let subject = |server: &str| format!("agent {name}: MCP server {server}");
+    diff_entries(diff, &was, &now, subject, |given| {
+        (given, String::from(if given { "given in mcpServers" } else { "not given" }))
+    });
+}
+
+/// A Copilot custom agent's `tools`, as the reviewer reads it.
+fn agent_state(agent: Option<&CustomAgent>) -> (bool, String) {
+    match agent.map(CustomAgent::tools) {
+        None => (false, String::from("no such agent")),
+        Some(None) => (true, String::from("tools: null, every tool the session offers")),
+        Some(Some(_)) => (false, String::from("only its list")),
+    }
+}
+
+/// What each Copilot agent gains or loses from one definition to another: a custom agent's
+/// `tools` entries (a list that becomes `null`, or goes, gives the agent every tool the
+/// session offers), agents added or removed, and the entries `defaultAgent` hides from the
+/// main agent (an entry let back in, or `defaultAgent` gone, widens the main agent).
+#[must_use]
+pub fn diff_copilot_agents(
+    old: (Option<&[CustomAgent]>, Option<&DefaultAgent>),
+    new: (Option<&[CustomAgent]>, Option<&DefaultAgent>),
+) -> PolicyDiff {
+    fn by_name(agents: Option<&[CustomAgent]>) -> HashMap<&str, &CustomAgent> {
+        // Backwards, so the first of two agents of one name is the one kept.
+        agents.unwrap_or_default().iter().rev().map(|agent| (agent.name(), agent)).collect()
+    }
+    fn listed(agent: Option<&CustomAgent>) -> Vec<&str> {
+        agent.and_then(|a| a.tools()).unwrap_or_default().iter().map(String::as_str).collect()
+    }
+    fn hidden(agent: Option<&DefaultAgent>) -> Vec<&str> {
+        agent.map(DefaultAgent::excluded_tools).unwrap_or_default().iter().map(AgentToolName::as_str).collect()
+    }
+    let mut diff = PolicyDiff::default();
+    let (was, now) = (by_name(old.0), by_name(new.0));
+    let mut names: Vec<&str> = was.keys().chain(now.keys()).copied().collect();
+    names.sort_unstable();
+    names.dedup();
+    for name in names {
+        let (before, after) = (was.get(name).copied(), now.get(name).copied());
+        diff.push(format!("agent {name}: every tool"), true, agent_state(before), agent_state(after));
+        // Entry by entry only between two lists: `null` and a missing agent are said above
+        // and below.
+        if before.is_some_and(|a| a.tools().is_some()) && after.is_some_and(|a| a.tools().is_some()) {
+            let state = |listed: bool| (listed, String::from(if listed { "listed" } else { "not listed" }));
+            diff_entries(&mut diff, &listed(before), &listed(after), |entry| format!("agent {name}: {entry}"), state);
+        }
+        let defined = |agent: Option<&CustomAgent>| {
+            (agent.is_some(), String::from(if agent.is_some() { "defined" } else { "not defined" }))
+        };
+        diff.push(format!("agent {name}"), false, defined(before), defined(after));
+    }
+    let state = |hidden: bool| (!hidden, String::from(if hidden { "hidden by defaultAgent" } else { "not hidden" }));
+    diff_entries(&mut diff, &hidden(old.1), &hidden(new.1), |entry| format!("main agent: {entry}"), state);
     diff
 }
 

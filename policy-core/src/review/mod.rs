@@ -6,5 +6,5 @@ pub(crate) mod diff;
 pub(crate) mod lints;
 
 pub use attest::{Attestation, Host, OfferedTool, Violation, attest_claude_code};
-pub use diff::{Change, PolicyDiff, diff_claude_agents, diff_gemini_selections, diff_selections};
+pub use diff::{Change, PolicyDiff, diff_claude_agents, diff_copilot_agents, diff_gemini_selections, diff_selections};
 pub use lints::{lint_agents, lint_entry, lint_selection};
