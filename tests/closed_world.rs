@@ -494,3 +494,50 @@ fn attestation_output_is_capped_as_checks_is() {
     assert!(stderr.contains(&format!("{} more violations not shown", 3000 - tool_policy::Report::MAX_ERRORS)));
     assert!(stderr.lines().count() < 110, "{} lines", stderr.lines().count());
 }
+
+#[test]
+fn what_a_reader_passes_through_is_held_too() {
+    // A repeated key inside a value passed through to the host: the runtime reads the last.
+    let cases = [
+        (r#"{"name": "x", "metadata": {"k": 1, "k": 2}, "tools": []}"#, "/metadata/k"),
+        (
+            r#"{"tools": [{"kind": "mcp", "name": "gh", "connection": {"command": "a", "command": "b"}}]}"#,
+            "/tools/0/connection/command",
+        ),
+        (
+            r#"{"tools": [], "customAgents": [{"name": "a", "x": {"y": [{"z": 1, "z": 2}]}}]}"#,
+            "/customAgents/0/x/y/0/z",
+        ),
+    ];
+    for (text, pointer) in cases {
+        assert_eq!(refused(copilot, text), [pointer], "{text}");
+    }
+    let agent = |servers: &str| {
+        format!(
+            r#"{{"builtin_tools": {{"only": ["Read", "Agent"]}}, "agents": {{"a": {{"description": "d", "prompt": "p", "mcpServers": {servers}}}}}}}"#
+        )
+    };
+    assert_eq!(
+        refused(claude, &agent(r#"{"gh": {"command": "x", "command": "y"}}"#)),
+        ["/agents/a/mcpServers/gh/command"]
+    );
+    // A policy nested in an agent's MCP servers restricts nothing.
+    for key in ["builtin_tools", "builtinTools"] {
+        let text = agent(&format!(r#"{{"gh": {{"command": "x", "{key}": {{"disable": "*"}}}}}}"#));
+        assert_eq!(refused(claude, &text), [format!("/agents/a/mcpServers/gh/{key}")], "{text}");
+    }
+    let entry = agent(r#"{"gh": {"command": "x", "policy": {"kind": "github-cli-builtin-tools"}}}"#);
+    assert_eq!(refused(claude, &entry), ["/agents/a/mcpServers/gh/policy"]);
+}
+
+#[test]
+fn custom_agents_have_names_of_their_own() {
+    let text = r#"{"tools": [], "customAgents": [{"name": "", "tools": ["view"]}, {"name": "a"}, {"name": "a", "tools": []}, {"name": " \t"}]}"#;
+    assert_eq!(refused(copilot, text), ["/customAgents/0/name", "/customAgents/2/name", "/customAgents/3/name"]);
+    assert_eq!(check_exit("copilot", text), [1, 1]);
+    let Err(LoadError::Invalid(report)) = load_with(text, Options::LENIENT) else { panic!("refused") };
+    assert!(
+        report.errors[1].item.to_string().starts_with("custom agent `a` is already defined at index 1"),
+        "{report:?}"
+    );
+}

@@ -394,7 +394,9 @@ fn custom_agent() -> impl Strategy<Value = Value> {
             1 => non_string(),
         ], 0..4).prop_map(|tools| json!({"name": "a", "prompt": "p", "tools": tools})),
         1 => Just(json!({"name": "a", "tools": null})),
-        1 => Just(json!({"name": "a"})),
+        1 => Just(json!({"name": "b"})),
+        1 => Just(json!({"name": "", "tools": ["view"]})),
+        1 => Just(json!({"name": " "})),
         1 => Just(json!({"tools": ["view"]})),
         1 => Just(json!({"name": 3})),
         1 => Just(json!({"name": "a", "tools": "view"})),
@@ -468,6 +470,14 @@ fn has_near_miss_key(document: &Value) -> bool {
         || near(document.get("defaultAgent"), &["excludedTools"])
 }
 
+/// Whether two custom agents of the definition have the same string `name`.
+fn has_repeated_agent_name(document: &Value) -> bool {
+    let agents = document.get("customAgents").and_then(Value::as_array).cloned().unwrap_or_default();
+    let names: Vec<&str> = agents.iter().filter_map(|agent| agent.get("name")?.as_str()).collect();
+    let unique: std::collections::HashSet<&str> = names.iter().copied().collect();
+    unique.len() < names.len()
+}
+
 #[test]
 fn definitions() {
     let schema = validator("#/$defs/agentDefinition");
@@ -483,6 +493,11 @@ fn definitions() {
         // refuse it; the schema, which cannot fold keys, may not.
         if has_near_miss_key(&document) {
             prop_assert!(!loader_accepts, "the loader accepted a near-miss key: {document}");
+            return Ok(());
+        }
+        // The third: two custom agents of one name, which the schema cannot compare.
+        if has_repeated_agent_name(&document) {
+            prop_assert!(!loader_accepts, "the loader accepted two agents of one name: {document}");
             return Ok(());
         }
         let repaired_accepts = gap && {

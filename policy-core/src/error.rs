@@ -322,6 +322,14 @@ pub enum Error {
         /// The tool.
         tool: &'static str,
     },
+    /// A Copilot custom agent whose `name` is empty or already taken by an earlier agent:
+    /// agents are told apart by name, so one of them restricts nothing.
+    AgentNameNotOwn {
+        /// The name as written.
+        name: String,
+        /// The index of the earlier agent of that name, when it is a repeat.
+        first: Option<usize>,
+    },
     /// A Claude Code agent name outside `[A-Za-z0-9_-]`.
     BadAgentName {
         /// What was written.
@@ -563,6 +571,16 @@ impl fmt::Display for Error {
             Error::AgentOnlyUnreachable { tool } => write!(
                 f,
                 "`agent_only` names `{tool}`, but Claude Code never offers a sub-agent a built-in the main selection takes away, except `Glob` and `Grep`: it cannot be left to the agents"
+            ),
+            Error::AgentNameNotOwn { name, first: None } => write!(
+                f,
+                "a custom agent's `name` is empty{}: agents are started and told apart by name, so it restricts nothing; give it a name of its own",
+                if name.is_empty() { "" } else { " once trimmed" }
+            ),
+            Error::AgentNameNotOwn { name, first: Some(first) } => write!(
+                f,
+                "custom agent `{}` is already defined at index {first}: agents are told apart by name, so one of the two restricts nothing; give each agent a name of its own",
+                Shown(name)
             ),
             Error::BadAgentName { name } => write!(
                 f,

@@ -2,11 +2,14 @@
 //! object keyed by agent name whose values have the CLI's own fields, and `agent_only`, the
 //! built-ins the main selection takes away that the agents may still list.
 
+use super::misplaced::nested_policies;
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use crate::catalog::claude_code::ClaudeTool;
 use crate::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeSelection, check_rules};
 use crate::error::Error;
 use crate::names::vocab::{AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
+use crate::selection::CatalogName;
 use crate::text::near_miss;
 
 /// The agents of a Claude Code document whose root holds its selection under `builtin_tools`.
@@ -69,7 +72,7 @@ pub(super) fn agent_map(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Vec<Cl
         sink.error(at, wrong_type("an object of agents keyed by name", value));
         return Vec::new();
     };
-    let (agents, _) = unique_keys(agents, at, sink);
+    let (agents, _) = unique_keys(agents);
     agents.into_iter().filter_map(|(name, value)| agent(&name, value, at.key(&name), sink)).collect()
 }
 
@@ -84,7 +87,7 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Cl
         sink.error(at, wrong_type("an agent object with `description` and `prompt`", value));
         return None;
     };
-    let (fields, _) = unique_keys(fields, at, sink);
+    let (fields, _) = unique_keys(fields);
     let mut agent = ClaudeAgent::new(name, "", "");
     let mut complete = name_ok;
     for (key, value) in &fields {
@@ -110,7 +113,10 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Cl
                     complete = false;
                 }
             }
-            "mcpServers" if value.is_object() => agent.mcp_servers = Some(value.to_json()),
+            "mcpServers" if value.is_object() => {
+                nested_policies(*value, here, ClaudeTool::RUNTIME, sink);
+                agent.mcp_servers = Some(value.to_json());
+            }
             "mcpServers" => {
                 sink.error(here, wrong_type("an object of MCP servers", *value));
                 complete = false;

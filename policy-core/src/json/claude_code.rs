@@ -50,7 +50,7 @@ pub fn load_claude_code(text: &str) -> Result<ClaudeCodeDocument, LoadError> {
 pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeDocument, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
-    let mut sink = Sink::new(options);
+    let mut sink = Sink::reading(root, options);
     let selection = document(root, CLAUDE_CODE_NOT_READ, &mut sink);
     let agents = super::claude_agents::agents(root, selection.as_ref(), &mut sink);
     let report = sink.finish()?;
@@ -68,7 +68,7 @@ pub fn load_gemini_cli(text: &str) -> Result<GeminiDocument, LoadError> {
 pub fn load_gemini_cli_with(text: &str, options: Options) -> Result<GeminiDocument, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
-    let mut sink = Sink::new(options);
+    let mut sink = Sink::reading(root, options);
     let selection = document(root, GEMINI_CLI_NOT_READ, &mut sink);
     let report = sink.finish()?;
     let agents = ClaudeAgents::default();
@@ -110,7 +110,7 @@ fn document<T: CatalogName>(root: Node<'_>, not_read: NotRead, sink: &mut Sink) 
         sink.error(Ptr::Root, wrong_type("a selection object or an object with `builtin_tools`", root));
         return None;
     };
-    let (fields, _) = unique_keys(fields, Ptr::Root, sink);
+    let (fields, _) = unique_keys(fields);
     let holder = fields.iter().find(|(key, _)| key == HOLDER_KEY).map(|(_, value)| *value);
     let top_level = fields.iter().any(|(key, _)| SELECTION_KEYS.contains(&key.as_ref()));
     match holder {
@@ -161,7 +161,7 @@ pub(super) fn selection<T: CatalogName>(value: Node<'_>, at: Ptr<'_>, sink: &mut
         sink.error(at, Error::BadShape { runtime: T::RUNTIME });
         return None;
     };
-    let (fields, _) = unique_keys(fields, at, sink);
+    let (fields, _) = unique_keys(fields);
     selection_fields(&fields, at, sink)
 }
 

@@ -146,7 +146,7 @@ pub fn load_definition_value(document: &serde_json::Value) -> Result<CopilotDocu
 fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocument, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
-    let mut sink = Sink::new(options);
+    let mut sink = Sink::reading(root, options);
     let (policy, Agents { custom: custom_agents, default: default_agent }) = if let Some(fields) = root.object() {
         let single = match expect {
             Expect::Entry => true,
@@ -214,7 +214,7 @@ type Found = (Option<(Option<usize>, PolicyEntry)>, Agents);
 
 /// An agent definition's top level.
 fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
-    let (fields, _) = unique_keys(fields, Ptr::Root, sink);
+    let (fields, _) = unique_keys(fields);
     let mut found: Option<(usize, Option<PolicyEntry>)> = None;
     let mut agents = Agents::default();
     for (key, value) in fields {
@@ -231,14 +231,13 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
                         sink.error(at, wrong_type("a tool entry object", item));
                         continue;
                     };
-                    // Another tool's keys are its own business, but a second `kind` could hide
-                    // a policy entry (a reader keeping the last one would apply it): refuse it.
-                    let mut kinds = fields.iter().filter(|(k, _)| k == KIND_KEY);
-                    let kind = kinds.next().and_then(|(_, v)| v.string());
-                    if kinds.next().is_some() {
-                        sink.error(at.key(KIND_KEY), Error::DuplicateKey { key: KIND_KEY.to_owned() });
+                    // A second `kind` could hide a policy entry: like every repeated key, the
+                    // sink has refused it; the item is read no further.
+                    let (fields, duplicated) = unique_keys(fields);
+                    if duplicated {
                         continue;
                     }
+                    let kind = fields.iter().find(|(k, _)| k == KIND_KEY).and_then(|(_, v)| v.string());
                     if kind.as_deref() == Some(ENTRY_KIND) {
                         let read = entry(fields, at, false, sink);
                         match &found {
@@ -269,7 +268,7 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
                 Some(exact) => sink.error(key_at, Error::NearMissKey { key: key.to_owned(), exact }),
                 // The definition's own fields pass through; a policy entry inside them would
                 // restrict nothing.
-                None => nested_policies(value, key_at, sink),
+                None => nested_policies(value, key_at, COPILOT_RUNTIME, sink),
             },
         }
     }
@@ -304,7 +303,7 @@ fn other_tool(fields: &[(Cow<'_, str>, Node<'_>)], kind: Option<&str>, at: Ptr<'
             }
             Some(_) if policy_key.is_none() => policy_key = Some(key.clone().into_owned()),
             Some(_) => {}
-            None => nested_policies(*value, at.key(key), sink),
+            None => nested_policies(*value, at.key(key), COPILOT_RUNTIME, sink),
         }
     }
     match (policy_key, kind) {
@@ -339,7 +338,7 @@ impl SelectorRead<'_> {
 /// required and must be exactly the entry kind (in a definition it was what selected this
 /// entry).
 fn entry(fields: Fields<'_>, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Option<PolicyEntry> {
-    let (fields, _) = unique_keys(fields, at, sink);
+    let (fields, _) = unique_keys(fields);
     let (mut available, mut excluded) = (SelectorRead::Absent, SelectorRead::Absent);
     let mut draft = EntryDraft::default();
     if single && !fields.iter().any(|(key, _)| key == KIND_KEY) {
@@ -361,7 +360,7 @@ fn entry(fields: Fields<'_>, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Opti
                 Some(bindings) => {
                     for (i, binding) in bindings.iter().enumerate() {
                         if binding.is_object() {
-                            nested_policies(*binding, key_at.index(i), sink);
+                            nested_policies(*binding, key_at.index(i), COPILOT_RUNTIME, sink);
                         } else {
                             sink.error(key_at.index(i), wrong_type("a binding object", *binding));
                         }
@@ -422,7 +421,7 @@ fn selector<'a>(value: Node<'a>, at: Ptr<'_>, sink: &mut Sink) -> SelectorRead<'
         sink.error(at, wrong_type("a selector object (`{\"tools\": [...]}` or `{\"isolated\": true}`)", value));
         return SelectorRead::Invalid;
     };
-    let (fields, duplicated) = unique_keys(fields, at, sink);
+    let (fields, duplicated) = unique_keys(fields);
     let mut valid = !duplicated;
     let (mut tools, mut isolated) = (None, None);
     for (key, value) in &fields {

@@ -3,10 +3,12 @@
 
 use super::misplaced::nested_policies;
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use crate::catalog::copilot::RUNTIME as COPILOT_RUNTIME;
 use crate::error::{At, Error, Errors};
 use crate::names::vocab::{
     AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, TOOLS_KEY,
 };
+use crate::seen::Seen;
 use crate::subagents::agents::{AgentTools, CustomAgent, DefaultAgent};
 use crate::text::{is_or_reads_as, near_miss};
 
@@ -18,6 +20,7 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
         return None;
     };
     let mut configs = Vec::with_capacity(agents.len());
+    let mut names = Seen::with_capacity(agents.len());
     let mut ok = true;
     for (a, agent) in agents.iter().enumerate() {
         let agent_at = at.index(a);
@@ -26,7 +29,7 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
             ok = false;
             continue;
         };
-        let (fields, duplicated) = unique_keys(fields, agent_at, sink);
+        let (fields, duplicated) = unique_keys(fields);
         ok &= !duplicated;
         let (mut name, mut tools) = (None, Some(None));
         let mut has_name = false;
@@ -35,7 +38,15 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
                 AGENT_NAME_KEY => {
                     has_name = true;
                     match value.string() {
-                        Some(text) => name = Some(text.into_owned()),
+                        Some(text) => {
+                            let first = names.repeat(text.clone().into_owned(), a);
+                            if text.trim().is_empty() || first.is_some() {
+                                let error = Error::AgentNameNotOwn { name: text.into_owned(), first };
+                                sink.error(agent_at.key(AGENT_NAME_KEY), error);
+                            } else {
+                                name = Some(text.into_owned());
+                            }
+                        }
                         None => sink.error(agent_at.key(AGENT_NAME_KEY), wrong_type("a string", *value)),
                     }
                 }
@@ -54,7 +65,7 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
                         );
                         ok = false;
                     } else {
-                        nested_policies(*value, agent_at.key(key), sink);
+                        nested_policies(*value, agent_at.key(key), COPILOT_RUNTIME, sink);
                     }
                 }
             }
@@ -78,7 +89,7 @@ pub(crate) fn read_default_agent(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) 
         sink.error(at, wrong_type("a default agent object", value));
         return None;
     };
-    let (fields, duplicated) = unique_keys(fields, at, sink);
+    let (fields, duplicated) = unique_keys(fields);
     let mut near = false;
     for (key, value) in fields.iter().filter(|(key, _)| key != DEFAULT_AGENT_EXCLUDED_KEY) {
         if let Some(exact) = near_miss(key, [DEFAULT_AGENT_EXCLUDED_KEY]) {
@@ -89,7 +100,7 @@ pub(crate) fn read_default_agent(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) 
             sink.error(at.key(key), Error::NotAnAgentFilter { key: key.clone().into_owned(), exact, agent, filter });
             near = true;
         } else {
-            nested_policies(*value, at.key(key), sink);
+            nested_policies(*value, at.key(key), COPILOT_RUNTIME, sink);
         }
     }
     let Some((_, excluded)) = fields.iter().find(|(key, _)| key == DEFAULT_AGENT_EXCLUDED_KEY) else {

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 use super::options::{LoadError, Options};
-use super::reader::{self, Node, Ptr, Sink, repeated_keys, tool_names, unique_keys, wrong_type};
+use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::error::Error;
 use crate::review::attest::OfferedTool;
 use crate::text::near_miss;
@@ -17,11 +17,9 @@ use crate::text::near_miss;
 pub fn read_copilot_tools(text: &str) -> Result<Vec<OfferedTool>, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
-    let mut sink = Sink::new(Options::default());
     // A repeated key anywhere is refused, never read one way: the runtime's own reader
     // could take the other.
-    repeated_keys(root, Ptr::Root, &mut sink);
-    let mut sink = sink.stop_on_errors()?;
+    let mut sink = Sink::reading(root, Options::default()).stop_on_errors()?;
     let tools = copilot_tools(root, Ptr::Root, &mut sink);
     sink.finish()?;
     tools.ok_or_else(|| {
@@ -37,7 +35,7 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
         sink.error(at, wrong_type("a `getCurrentMetadata` result object", value));
         return None;
     };
-    let (fields, _) = unique_keys(fields, at, sink);
+    let (fields, _) = unique_keys(fields);
     near_misses(&fields, &["result", "tools"], at, sink);
     if let Some((_, result)) = fields.iter().find(|(key, _)| key == "result") {
         if fields.iter().any(|(key, _)| key == "tools") {
@@ -65,7 +63,7 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
             sink.error(item_at, wrong_type("a tool object", *item));
             continue;
         };
-        let (fields, _) = unique_keys(fields, item_at, sink);
+        let (fields, _) = unique_keys(fields);
         near_misses(&fields, &["name", "mcpServerName"], item_at, sink);
         let text = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| (*v, v.string()));
         let name = match text("name") {
@@ -104,9 +102,7 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
         let doc = reader::parse(line)?;
         let message = Node::root(&doc);
-        let mut sink = Sink::new(Options::default());
-        repeated_keys(message, Ptr::Root, &mut sink);
-        let mut sink = sink.stop_on_errors()?;
+        let mut sink = Sink::reading(message, Options::default()).stop_on_errors()?;
         let Some(fields) = message.object() else { continue };
         near_misses(&fields, &["type", "subtype", "tools"], Ptr::Root, &mut sink);
         let mut sink = sink.stop_on_errors()?;

@@ -273,15 +273,10 @@ impl<'a> Node<'a> {
     }
 }
 
-/// The fields of an object with each key's first occurrence only; each later occurrence is
-/// an error at its own pointer. A reader that kept the last one would see a different
-/// document than a reviewer does, so every object the reader looks into goes through here.
-/// The second value says whether there was a duplicate.
-pub(crate) fn unique_keys<'a, V>(
-    fields: Vec<(Cow<'a, str>, V)>,
-    at: Ptr<'_>,
-    sink: &mut Sink,
-) -> (Vec<(Cow<'a, str>, V)>, bool) {
+/// The fields of an object with each key's first occurrence only, and whether a key was
+/// repeated. The repeats are already errors: [`Sink::reading`] refuses every repeated key of
+/// the document, so this only keeps a reader from reading a later occurrence.
+pub(crate) fn unique_keys<'a, V>(fields: Vec<(Cow<'a, str>, V)>) -> (Vec<(Cow<'a, str>, V)>, bool) {
     let mut seen = HashSet::with_capacity(fields.len());
     let mut unique: Vec<(Cow<'a, str>, V)> = Vec::with_capacity(fields.len());
     let mut duplicated = false;
@@ -289,24 +284,29 @@ pub(crate) fn unique_keys<'a, V>(
         if seen.insert(key.clone()) {
             unique.push((key, value));
         } else {
-            sink.error(at.key(&key), Error::DuplicateKey { key: key.to_string() });
             duplicated = true;
         }
     }
     (unique, duplicated)
 }
 
-/// Every key given twice in any object under `value`, each an error at its pointer: for
-/// what a runtime reports, where the reader must see every object as the runtime does.
-pub(crate) fn repeated_keys(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) {
+/// Every key given twice in any object under `value`, each an error at its pointer. A reader
+/// that kept the last one would see a different document than a reviewer does, and so would
+/// a runtime given a value the library passes through (an agent's `mcpServers`, another
+/// tool's fields), so the whole document is walked, not only the objects a reader enters.
+fn repeated_keys(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) {
     if let Some(items) = value.array() {
         for (i, item) in items.into_iter().enumerate() {
             repeated_keys(item, at.index(i), sink);
         }
     } else if let Some(fields) = value.object() {
-        let (fields, _) = unique_keys(fields, at, sink);
+        let mut seen = HashSet::with_capacity(fields.len());
         for (key, value) in fields {
-            repeated_keys(value, at.key(&key), sink);
+            if seen.insert(key.clone()) {
+                repeated_keys(value, at.key(&key), sink);
+            } else {
+                sink.error(at.key(&key), Error::DuplicateKey { key: key.to_string() });
+            }
         }
     }
 }
@@ -391,7 +391,15 @@ pub(crate) struct Sink {
 }
 
 impl Sink {
-    pub(crate) fn new(options: Options) -> Sink {
+    /// A sink for reading the document `root`, with every repeated key of the whole tree
+    /// already refused at its pointer: the one place that rule is checked.
+    pub(crate) fn reading(root: Node<'_>, options: Options) -> Sink {
+        let mut sink = Sink::new(options);
+        repeated_keys(root, Ptr::Root, &mut sink);
+        sink
+    }
+
+    fn new(options: Options) -> Sink {
         Sink {
             report: Report::default(),
             strict: options.strict,

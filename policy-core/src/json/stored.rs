@@ -25,7 +25,7 @@ fn read_stored<'de, D: Deserializer<'de>, T>(
     read: impl FnOnce(Node<'_>, &mut Sink) -> Option<T>,
 ) -> Result<T, D::Error> {
     let value = Value::deserialize(deserializer)?;
-    let mut sink = Sink::new(Options::default());
+    let mut sink = Sink::reading(Node::root(&value), Options::default());
     let read = read(Node::root(&value), &mut sink);
     match (sink.finish(), read) {
         (Ok(_), Some(value)) => Ok(value),
@@ -93,7 +93,7 @@ fn resolved(root: Node<'_>, sink: &mut Sink) -> Option<ResolvedPolicy> {
         sink.error(Ptr::Root, wrong_type("a resolved policy object", root));
         return None;
     };
-    let (fields, _) = unique_keys(fields, Ptr::Root, sink);
+    let (fields, _) = unique_keys(fields);
     let (mut mode, mut lists, mut precedence) = (None, [None, None], false);
     let mut valid = true;
     for (key, value) in &fields {
