@@ -10,13 +10,13 @@
 //! the stored forms (`Deserialize`) run through this reader too.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fmt;
 
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::options::{LoadError, Options, invalid_document};
 use crate::error::{Error, Lints, Report, Warning};
+use crate::seen::Seen;
 
 /// The largest document accepted, in bytes.
 pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
@@ -276,18 +276,19 @@ impl<'a> Node<'a> {
 /// The fields of an object with each key's first occurrence only, and whether a key was
 /// repeated. The repeats are already errors: [`Sink::reading`] refuses every repeated key of
 /// the document, so this only keeps a reader from reading a later occurrence.
-pub(crate) fn unique_keys<'a, V>(fields: Vec<(Cow<'a, str>, V)>) -> (Vec<(Cow<'a, str>, V)>, bool) {
-    let mut seen = HashSet::with_capacity(fields.len());
-    let mut unique: Vec<(Cow<'a, str>, V)> = Vec::with_capacity(fields.len());
-    let mut duplicated = false;
-    for (key, value) in fields {
-        if seen.insert(key.clone()) {
-            unique.push((key, value));
-        } else {
-            duplicated = true;
-        }
+pub(crate) fn unique_keys<V>(fields: Vec<(Cow<'_, str>, V)>) -> (Vec<(Cow<'_, str>, V)>, bool) {
+    if first_repeats(&fields).next().is_none() {
+        return (fields, false);
     }
-    (unique, duplicated)
+    let mut seen = Seen::with_capacity(fields.len());
+    let unique = fields.into_iter().enumerate().filter(|(i, (key, _))| seen.repeat(key.clone(), *i).is_none());
+    (unique.map(|(_, field)| field).collect(), true)
+}
+
+/// The position of each field whose key an earlier field already has, in one pass.
+fn first_repeats<'f, V>(fields: &'f [(Cow<'_, str>, V)]) -> impl Iterator<Item = usize> + 'f {
+    let mut seen = Seen::with_capacity(fields.len());
+    fields.iter().enumerate().filter_map(move |(i, (key, _))| seen.repeat(key.as_ref(), i).map(|_| i))
 }
 
 /// Every key given twice in any object under `value`, each an error at its pointer. A reader
@@ -300,12 +301,12 @@ fn repeated_keys(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) {
             repeated_keys(item, at.index(i), sink);
         }
     } else if let Some(fields) = value.object() {
-        let mut seen = HashSet::with_capacity(fields.len());
-        for (key, value) in fields {
-            if seen.insert(key.clone()) {
-                repeated_keys(value, at.key(&key), sink);
+        let mut repeats = first_repeats(&fields).peekable();
+        for (i, (key, value)) in fields.iter().enumerate() {
+            if repeats.next_if_eq(&i).is_some() {
+                sink.error(at.key(key), Error::DuplicateKey { key: key.to_string() });
             } else {
-                sink.error(at.key(&key), Error::DuplicateKey { key: key.to_string() });
+                repeated_keys(*value, at.key(key), sink);
             }
         }
     }
