@@ -612,11 +612,9 @@ impl fmt::Display for Error {
                     None => f.write_str("; list the tools by name, or `<server>/*` for one MCP server"),
                 }
             }
-            Error::SubagentInvalidName { entry } => write!(
-                f,
-                "`{}` is not a runtime tool name; a sub-agent's tools are names of `[A-Za-z0-9_-]` or `<server>/*`",
-                Shown(entry)
-            ),
+            Error::SubagentInvalidName { entry } => {
+                write!(f, "`{}` is not a runtime tool name; {SUBAGENT_TOOL_NAMES}", Shown(entry))
+            }
             Error::SubagentDuplicateName { entry, first } => {
                 write!(f, "`{}` is listed twice (first at item {first}); remove one", Shown(entry))
             }
@@ -626,6 +624,10 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// What a sub-agent's tool list takes: the one text of the rule, for the error and the
+/// `const` check's panic alike.
+pub const SUBAGENT_TOOL_NAMES: &str = "a sub-agent's tools are names of `[A-Za-z0-9_-]`, `<server>/*` or `*`";
 
 impl From<WireError> for Error {
     fn from(error: WireError) -> Error {

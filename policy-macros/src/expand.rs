@@ -30,7 +30,7 @@ fn expand_value(private: &TokenStream, checked: &Checked) -> TokenStream {
         Checked::ClaudeCode(checked) => {
             let ty = quote!(#private::ClaudeCodeSelection);
             let value = cli_selection(&ty, &quote!(#private::ClaudeTool), &checked.selection, |tool| {
-                let variant = format_ident!("{}", format!("{tool:?}"));
+                let variant = format_ident!("{}", tool.variant());
                 quote!(#private::ClaudeTool::#variant)
             });
             with_warnings(&value, &checked.warnings, "legacy_claude_code_tool_name")
@@ -38,7 +38,7 @@ fn expand_value(private: &TokenStream, checked: &Checked) -> TokenStream {
         Checked::ClaudeAgents(checked, agents) => {
             let ty = quote!(#private::ClaudeCodeSelection);
             let tool = |tool: &ClaudeTool| {
-                let variant = format_ident!("{}", format!("{tool:?}"));
+                let variant = format_ident!("{}", tool.variant());
                 quote!(#private::ClaudeTool::#variant)
             };
             let selection = cli_selection(&ty, &quote!(#private::ClaudeTool), &checked.selection, tool);
@@ -75,7 +75,7 @@ fn expand_value(private: &TokenStream, checked: &Checked) -> TokenStream {
             let ty = quote!(#private::GeminiSelection);
             let value = cli_selection(&ty, &quote!(#private::GeminiName), &checked.selection, |name| match name {
                 GeminiName::Builtin(tool) => {
-                    let variant = format_ident!("{}", format!("{tool:?}"));
+                    let variant = format_ident!("{}", tool.variant());
                     quote!(#private::GeminiName::Builtin(#private::GeminiTool::#variant))
                 }
                 GeminiName::Mcp(entry) => {

@@ -4,7 +4,7 @@
 //! from. The rules that use them live in the subject folders.
 
 /// A runtime's catalog as an enum: `catalog! { /// doc \n Name; Variant = "name", ... }`
-/// gives the enum with `ALL`, `NAMES`, `name` and `from_canonical`.
+/// gives the enum with `ALL`, `NAMES`, `name`, `variant` and `from_canonical`.
 macro_rules! catalog {
     ($(#[$doc:meta])* $enum:ident; $($variant:ident = $name:literal,)*) => {
         $(#[$doc])*
@@ -29,6 +29,15 @@ macro_rules! catalog {
             pub const fn name(self) -> &'static str {
                 match self {
                     $($enum::$variant => $name,)*
+                }
+            }
+
+            /// The variant's identifier (`WebFetch`), for code that names the tool in Rust:
+            /// the macro's expansion.
+            #[doc(hidden)]
+            pub const fn variant(self) -> &'static str {
+                match self {
+                    $($enum::$variant => stringify!($variant),)*
                 }
             }
 

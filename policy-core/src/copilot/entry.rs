@@ -43,8 +43,8 @@ impl PolicyEntry {
                 check_duplicates(slot, None, names, &mut errors);
             }
         }
-        let given = available.as_ref().map_or(AllowListState::Absent, AllowListState::Given);
-        check_interlock(client_mode, given, &mut errors);
+        let given = available.as_ref().map_or(AllowListState::Absent, AllowListState::of);
+        errors.extend(interlock(client_mode, given));
         if errors.is_empty() { Ok(PolicyEntry { client_mode, available, excluded }) } else { Err(errors.into()) }
     }
 
@@ -215,10 +215,10 @@ impl EntryDraft<'_> {
             let mode = self.client_mode.unwrap_or_default();
             let state = match (&self.available, &available) {
                 (SlotDraft::Absent, _) => AllowListState::Absent,
-                (_, Some(selector)) => AllowListState::Given(selector),
+                (_, Some(selector)) => AllowListState::of(selector),
                 (_, None) => AllowListState::Broken,
             };
-            check_interlock(mode, state, errors);
+            errors.extend(interlock(mode, state));
         }
         // A slot that was written but did not check (an invalid item the front door already
         // reported) makes no entry: an entry never silently lacks a slot its author wrote.
@@ -264,28 +264,38 @@ fn check_slot(slot: Slot, draft: &SlotDraft<'_>, errors: &mut Vec<(At, Error)>) 
     }
 }
 
-/// The allow-list as the interlock sees it.
-#[derive(Clone, Copy)]
-enum AllowListState<'a> {
+/// The allow-list as the interlock sees it: what every form of a policy (an entry, a stored
+/// resolved policy) tells it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum AllowListState {
     /// Not given.
     Absent,
     /// Given but malformed: already reported, so the interlock says nothing more.
     Broken,
-    /// Given and valid.
-    Given(&'a Selector),
+    /// Given, with no entry (`{"tools": []}`, `"availableTools": []`).
+    Empty,
+    /// Given, with entries or as the isolated set.
+    NonEmpty,
 }
 
-/// SPEC §1.3: `empty` requires an allow-list, and not `{"tools": []}`.
-fn check_interlock(mode: ClientMode, available: AllowListState<'_>, errors: &mut Vec<(At, Error)>) {
-    if mode != ClientMode::Empty {
-        return;
-    }
-    match available {
-        AllowListState::Absent => errors.push((At::ClientMode, Error::EmptyModeNeedsAllowList)),
-        AllowListState::Given(Selector::Tools(names)) if names.is_empty() => {
-            errors.push((At::Tools(Slot::Available), Error::EmptyModeEmptyAllowList));
+impl AllowListState {
+    fn of(selector: &Selector) -> AllowListState {
+        match selector {
+            Selector::Tools(names) if names.is_empty() => AllowListState::Empty,
+            _ => AllowListState::NonEmpty,
         }
-        AllowListState::Given(_) | AllowListState::Broken => {}
+    }
+}
+
+/// SPEC §1.3, the one text of the interlock: `empty` requires an allow-list, and not an empty
+/// one. The error, and where it is (the client mode, or the allow-list).
+pub(crate) fn interlock(mode: ClientMode, available: AllowListState) -> Option<(At, Error)> {
+    match (mode, available) {
+        (ClientMode::Empty, AllowListState::Absent) => Some((At::ClientMode, Error::EmptyModeNeedsAllowList)),
+        (ClientMode::Empty, AllowListState::Empty) => {
+            Some((At::Tools(Slot::Available), Error::EmptyModeEmptyAllowList))
+        }
+        _ => None,
     }
 }
 

@@ -11,7 +11,7 @@ use super::options::{LoadError, Options};
 use super::reader::{Node, Ptr, Sink, Value, tool_names, unique_keys, wrong_type};
 use super::{claude_agents, claude_code, copilot};
 use crate::claude_code::ClaudeAgents;
-use crate::copilot::entry::PolicyEntry;
+use crate::copilot::entry::{AllowListState, PolicyEntry, interlock};
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy, ToolList};
 use crate::error::{At, Error};
 use crate::names::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD, RESOLVED_KEYS, Slot, TOOL_FILTER_PRECEDENCE};
@@ -155,15 +155,16 @@ fn resolved(root: Node<'_>, sink: &mut Sink) -> Option<ResolvedPolicy> {
     }
     let mode = mode?;
     let [available, excluded] = lists;
-    if mode == ClientMode::Empty && valid {
-        match &available {
-            None => sink.error(Ptr::Root, Error::EmptyModeNeedsAllowList),
-            Some(list) if list.is_empty() => {
-                sink.error(Ptr::Root.key(Slot::Available.resolved_key()), Error::EmptyModeEmptyAllowList);
-            }
-            Some(_) => {}
-        }
-        valid = available.as_ref().is_some_and(|list| !list.is_empty());
+    let state = match &available {
+        _ if !valid => AllowListState::Broken,
+        None => AllowListState::Absent,
+        Some(list) if list.is_empty() => AllowListState::Empty,
+        Some(_) => AllowListState::NonEmpty,
+    };
+    if let Some((place, error)) = interlock(mode, state) {
+        let at = if place == At::ClientMode { Ptr::Root } else { Ptr::Root.key(Slot::Available.resolved_key()) };
+        sink.error(at, error);
+        valid = false;
     }
     (valid && precedence).then(|| ResolvedPolicy::from_parts(mode, available, excluded))
 }

@@ -13,7 +13,7 @@ use std::fmt;
 
 use crate::catalog::copilot::{AGENT_ALIASES, AGENT_ONLY, is_builtin};
 use crate::copilot::resolved::ResolvedPolicy;
-use crate::error::{At, Error, Errors};
+use crate::error::{At, Error, Errors, SUBAGENT_TOOL_NAMES};
 use crate::names::wire;
 use crate::names::wire::{Source, Tool, WireName};
 use crate::seen::Seen;
@@ -48,7 +48,7 @@ impl AgentToolNameError {
             AgentToolNameError::Qualified => {
                 "a sub-agent's tool list takes unprefixed runtime names (`view`, not `builtin:view`); a source prefix matches nothing there"
             }
-            AgentToolNameError::Invalid => "a sub-agent's tools are names of `[A-Za-z0-9_-]`, `<server>/*` or `*`",
+            AgentToolNameError::Invalid => SUBAGENT_TOOL_NAMES,
         }
     }
 }
