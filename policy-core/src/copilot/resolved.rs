@@ -372,36 +372,32 @@ pub enum ClientMode {
     Empty,
 }
 
+/// Each client mode with its two spellings, JSON (`copilot-cli`) and `builtin_tools!`
+/// (`copilot_cli`): the one place they are written.
+const CLIENT_MODES: [(ClientMode, &str, &str); 2] =
+    [(ClientMode::CopilotCli, "copilot-cli", "copilot_cli"), (ClientMode::Empty, "empty", "empty")];
+
 impl ClientMode {
     /// The JSON spellings, in the order error messages list them.
-    pub const JSON_NAMES: &'static [&'static str] = &["copilot-cli", "empty"];
+    pub const JSON_NAMES: &'static [&'static str] = &[CLIENT_MODES[0].1, CLIENT_MODES[1].1];
     /// The `builtin_tools!` spellings.
-    pub const MACRO_NAMES: &'static [&'static str] = &["copilot_cli", "empty"];
+    pub const MACRO_NAMES: &'static [&'static str] = &[CLIENT_MODES[0].2, CLIENT_MODES[1].2];
 
     /// The wire spelling: `copilot-cli` or `empty`.
     pub const fn as_str(self) -> &'static str {
-        match self {
-            ClientMode::CopilotCli => "copilot-cli",
-            ClientMode::Empty => "empty",
-        }
+        CLIENT_MODES[self as usize].1
     }
 
     /// Parses a JSON spelling.
     pub fn parse_json(text: &str) -> Result<ClientMode, Error> {
-        match text {
-            "copilot-cli" => Ok(ClientMode::CopilotCli),
-            "empty" => Ok(ClientMode::Empty),
-            _ => Err(Error::UnknownClientMode { value: text.to_owned(), expected: ClientMode::JSON_NAMES }),
-        }
+        let found = CLIENT_MODES.iter().find(|(_, json, _)| *json == text).map(|(mode, _, _)| *mode);
+        found.ok_or_else(|| Error::UnknownClientMode { value: text.to_owned(), expected: ClientMode::JSON_NAMES })
     }
 
     /// Parses a `builtin_tools!` spelling.
     pub fn parse_macro(text: &str) -> Result<ClientMode, Error> {
-        match text {
-            "copilot_cli" => Ok(ClientMode::CopilotCli),
-            "empty" => Ok(ClientMode::Empty),
-            _ => Err(Error::UnknownClientMode { value: text.to_owned(), expected: ClientMode::MACRO_NAMES }),
-        }
+        let found = CLIENT_MODES.iter().find(|(_, _, spelled)| *spelled == text).map(|(mode, _, _)| *mode);
+        found.ok_or_else(|| Error::UnknownClientMode { value: text.to_owned(), expected: ClientMode::MACRO_NAMES })
     }
 }
 
@@ -473,6 +469,17 @@ pub(crate) fn check_duplicates(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn client_modes_stand_in_their_order() {
+        for (i, (mode, json, spelled)) in CLIENT_MODES.into_iter().enumerate() {
+            assert_eq!(mode as usize, i, "as_str indexes the table by the variant");
+            assert_eq!(
+                (mode.as_str(), ClientMode::parse_json(json), ClientMode::parse_macro(spelled)),
+                (json, Ok(mode), Ok(mode))
+            );
+        }
+    }
 
     const AVAILABLE: &[WireName; 2] = &[WireName::from_static("mcp:*"), WireName::from_static("builtin:view")];
     const EXCLUDED: &[WireName; 2] = &[WireName::from_static("builtin:bash"), WireName::from_static("mcp:echo-ping")];
