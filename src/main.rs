@@ -26,28 +26,22 @@ macro_rules! say {
     }};
 }
 
-const USAGE: &str = "\
-tool-policy: typed built-in tool policies for GitHub Copilot, Claude Code and the Gemini CLI
+/// A command: its name, what follows it on the usage line (`RUNTIME` stands for the
+/// runtimes `--runtime` takes), how many operands it takes, and what it does.
+struct Command {
+    name: &'static str,
+    synopsis: &'static str,
+    operands: (usize, usize),
+    about: &'static str,
+}
 
-usage:
-  tool-policy resolve [--runtime copilot|claude-code|gemini-cli] [--strict] [--policy-file PATH] [FILE|-]
-  tool-policy check [--runtime copilot|claude-code|gemini-cli] [--strict] FILE...
-  tool-policy explain [--runtime copilot|claude-code|gemini-cli] [--strict] [--agent NAME] FILE [TOOL...]
-  tool-policy diff [--runtime copilot|claude-code|gemini-cli] [--json] OLD NEW
-  tool-policy attest [--runtime copilot|claude-code|gemini-cli] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED
-  tool-policy schema
-
---strict turns every warning (an unknown built-in name, a near-miss `kind`, a legacy
-alias, a lint) into an error at the same place. --allow LINT (repeatable) silences one
-lint: dead-allow, dead-deny, shadows-builtin, open-to-new-builtins, unreachable-agent-tool.
-
-Run `tool-policy <command> --help` for one command.
-Exit codes: 0 valid, 1 invalid (one `<pointer>: <message>` line per error on stderr),
-2 usage, unreadable file or not JSON.";
-
-const RESOLVE_HELP: &str = "\
-tool-policy resolve [--runtime copilot|claude-code|gemini-cli] [--strict] [--policy-file PATH] [FILE|-]
-
+/// Every command, in the order the usage lists them.
+const COMMANDS: [Command; 6] = [
+    Command {
+        name: "resolve",
+        synopsis: "[--runtime RUNTIME] [--strict] [--policy-file PATH] [FILE|-]",
+        operands: (0, 1),
+        about: "\
 Prints what the runtime receives, as JSON.
   copilot (default): FILE is an agent definition (an object with `tools`) or a single
     `github-cli-builtin-tools` entry (an object without `tools`, whose `kind` must be exactly
@@ -65,17 +59,21 @@ Prints what the runtime receives, as JSON.
     CLI's settings, write `policy` to the file --policy-file names (default
     tool-policy.toml), and pass `args`.
 Reads standard input when FILE is `-` or absent. Warnings go to stderr; --strict makes
-them errors.";
-
-const CHECK_HELP: &str = "\
-tool-policy check [--runtime copilot|claude-code|gemini-cli] [--strict] FILE...
-
+them errors.",
+    },
+    Command {
+        name: "check",
+        synopsis: "[--runtime RUNTIME] [--strict] FILE...",
+        operands: (1, usize::MAX),
+        about: "\
 Checks each file: prints `FILE: ok`, or `FILE: invalid` with one
-`FILE: <pointer>: <message>` line per error on stderr.";
-
-const EXPLAIN_HELP: &str = "\
-tool-policy explain [--runtime copilot|claude-code|gemini-cli] [--strict] [--agent NAME] FILE [TOOL...]
-
+`FILE: <pointer>: <message>` line per error on stderr.",
+    },
+    Command {
+        name: "explain",
+        synopsis: "[--runtime RUNTIME] [--strict] [--agent NAME] FILE [TOOL...]",
+        operands: (1, usize::MAX),
+        about: "\
 Says for each TOOL whether the session is offered it, and which pattern decided.
   copilot: TOOL is `source:name` (`builtin:bash`, `custom:my_tool`, `mcp:server-tool`);
     a bare name is a built-in.
@@ -83,22 +81,28 @@ Says for each TOOL whether the session is offered it, and which pattern decided.
     definition's custom agent NAME is offered (`agents` beside `builtin_tools`).
   gemini-cli: TOOL is a Gemini CLI tool name (`read_file`) or an MCP tool
     (`mcp_server_tool`); says too in which approval modes a headless session offers it.
-Without TOOL, explains every built-in of the pinned catalog.";
-
-const DIFF_HELP: &str = "\
-tool-policy diff [--runtime copilot|claude-code|gemini-cli] [--json] OLD NEW
-
+Without TOOL, explains every built-in of the pinned catalog.",
+    },
+    Command {
+        name: "diff",
+        synopsis: "[--runtime RUNTIME] [--json] OLD NEW",
+        operands: (2, 2),
+        about: "\
 Prints what the agent gains (+) or loses (-) from OLD to NEW, one line per tool whose
 decision changes, sorted, with the deciding pattern of each side, e.g.
   + builtin:bash (was excluded by builtin:*, now offered by builtin:bash)
-then one line per other change (~ client mode; a source opened or closed to tools neither
-policy names, or built-ins the pinned catalog does not know). --json prints the same as a
+then what each agent gains or loses (a custom agent's list, `defaultAgent`, a Claude Code
+agent's MCP rules and servers), then one line per other change (~ client mode; a source
+opened or closed to tools neither policy names, or built-ins the pinned catalog does not
+know). --json prints the same as a
 JSON array. Exit 0 when nothing changes, 1 when something does, 2 on trouble (usage, an
-unreadable or invalid document).";
-
-const ATTEST_HELP: &str = "\
-tool-policy attest [--runtime copilot|claude-code|gemini-cli] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED
-
+unreadable or invalid document).",
+    },
+    Command {
+        name: "attest",
+        synopsis: "[--runtime RUNTIME] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED",
+        operands: (2, 2),
+        about: "\
 Checks what a running session really offers against POLICY (what `resolve` reads).
   copilot: OBSERVED is the `session.tools.getCurrentMetadata` result, asked right after
     `session.tools.initializeAndValidate` (after create, after resume; after an options update,
@@ -110,12 +114,51 @@ Checks what a running session really offers against POLICY (what `resolve` reads
   gemini-cli: refused: the CLI's `init` line lists no tools, so nothing can be attested.
 Exit 0 attested (drift and notes on stderr), 1 violations (one `<tool>: offered, but <why>`
 line each on stderr), 2 usage, unreadable, or nothing to attest. --strict makes drift (an
-offered built-in the pinned catalog does not know, let through by a deny-list) a violation.";
+offered built-in the pinned catalog does not know, let through by a deny-list) a violation.",
+    },
+    Command {
+        name: "schema",
+        synopsis: "",
+        operands: (0, 0),
+        about: "\
+Prints the JSON Schema (2020-12) of a `github-cli-builtin-tools` entry.",
+    },
+];
 
-const SCHEMA_HELP: &str = "\
-tool-policy schema
+impl Command {
+    /// `tool-policy NAME SYNOPSIS`, with the runtimes spelled out.
+    fn usage_line(&self) -> String {
+        let runtimes = Runtime::SUPPORTED_CLI.join("|");
+        format!("tool-policy {} {}", self.name, self.synopsis.replace("RUNTIME", &runtimes)).trim_end().to_owned()
+    }
 
-Prints the JSON Schema (2020-12) of a `github-cli-builtin-tools` entry.";
+    /// `tool-policy NAME --help`.
+    fn help(&self) -> String {
+        format!("{}\n\n{}", self.usage_line(), self.about)
+    }
+}
+
+/// `tool-policy --help`: every command's usage line, then what holds for all of them.
+fn usage() -> String {
+    let lines: Vec<String> = COMMANDS.iter().map(|command| format!("  {}", command.usage_line())).collect();
+    format!(
+        "\
+tool-policy: typed built-in tool policies for GitHub Copilot, Claude Code and the Gemini CLI
+
+usage:
+{}
+
+--strict turns every warning (an unknown built-in name, a near-miss `kind`, a legacy
+alias, a lint) into an error at the same place. --allow LINT (repeatable) silences one
+lint: {}.
+
+Run `tool-policy <command> --help` for one command.
+Exit codes: 0 valid, 1 invalid (one `<pointer>: <message>` line per error on stderr),
+2 usage, unreadable file or not JSON.",
+        lines.join("\n"),
+        Lint::NAMES.join(", ")
+    )
+}
 
 /// What went wrong with a command as a whole.
 enum Failure {
@@ -157,33 +200,25 @@ fn run() -> Result<(), Failure> {
         .skip(1)
         .map(|word| word.into_string().map_err(|word| Failure::Usage(format!("the argument {word:?} is not UTF-8"))));
     let command = match words.next().transpose()?.as_deref() {
-        Some("--help" | "-h") => return print(USAGE),
+        Some("--help" | "-h") => return print(&usage()),
         Some("--version" | "-V") => return print(&format!("tool-policy {}", env!("CARGO_PKG_VERSION"))),
         Some(command) if !command.starts_with('-') || command == "-" => command.to_owned(),
-        Some(other) => return Err(Failure::Usage(format!("unexpected option `{}`\n\n{USAGE}", Shown(other)))),
-        None => return Err(Failure::Usage(format!("missing command\n\n{USAGE}"))),
+        Some(other) => return Err(Failure::Usage(format!("unexpected option `{}`\n\n{}", Shown(other), usage()))),
+        None => return Err(Failure::Usage(format!("missing command\n\n{}", usage()))),
     };
     let args = args(words)?;
-    let (help, min, max) = match command.as_str() {
-        "resolve" => (RESOLVE_HELP, 0, 1),
-        "check" => (CHECK_HELP, 1, usize::MAX),
-        "explain" => (EXPLAIN_HELP, 1, usize::MAX),
-        "diff" => (DIFF_HELP, 2, 2),
-        "attest" => (ATTEST_HELP, 2, 2),
-        "schema" => (SCHEMA_HELP, 0, 0),
-        other => {
-            let commands = ["resolve", "check", "explain", "diff", "attest", "schema"];
-            let hint = tool_policy::did_you_mean(other, commands)
-                .map(|c| format!(" (did you mean `{c}`?)"))
-                .unwrap_or_default();
-            return Err(Failure::Usage(format!("unknown command `{}`{hint}\n\n{USAGE}", Shown(other))));
-        }
+    let Some(known) = COMMANDS.iter().find(|known| known.name == command) else {
+        let hint = tool_policy::did_you_mean(&command, COMMANDS.iter().map(|known| known.name))
+            .map(|c| format!(" (did you mean `{c}`?)"))
+            .unwrap_or_default();
+        return Err(Failure::Usage(format!("unknown command `{}`{hint}\n\n{}", Shown(&command), usage())));
     };
     if args.help {
-        return print(help);
+        return print(&known.help());
     }
+    let (min, max) = known.operands;
     if args.positional.len() < min || args.positional.len() > max {
-        return Err(Failure::Usage(format!("wrong number of arguments\n\n{help}")));
+        return Err(Failure::Usage(format!("wrong number of arguments\n\n{}", known.help())));
     }
     options_apply(&args, &command)?;
     match command.as_str() {
