@@ -26,19 +26,19 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use policy_core::catalog::claude_code::ClaudeTool;
+pub use policy_core::claude_code::catalog::ClaudeTool;
 pub use policy_core::*;
 
 /// GitHub Copilot: the pinned catalog (CLI 1.0.102) and a typed constant for every built-in
 /// name (`copilot::BASH`, …).
 pub mod copilot {
-    pub use policy_core::catalog::copilot::*;
     pub use policy_core::copilot::builtins::*;
+    pub use policy_core::copilot::catalog::*;
 }
 
 /// Claude Code: the pinned catalog (CLI 2.1.332), the selection, and the CLI arguments.
 pub mod claude {
-    pub use policy_core::catalog::claude_code::*;
+    pub use policy_core::claude_code::catalog::*;
     pub use policy_core::claude_code::*;
     pub use policy_core::json::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 }
@@ -46,7 +46,7 @@ pub mod claude {
 /// The Gemini CLI: the pinned catalog (CLI 0.61.0), the selection, what each approval mode
 /// offers, and the settings, policy file and arguments the CLI receives.
 pub mod gemini {
-    pub use policy_core::catalog::gemini_cli::*;
+    pub use policy_core::gemini_cli::catalog::*;
     pub use policy_core::gemini_cli::*;
     pub use policy_core::json::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
 }
@@ -169,8 +169,8 @@ macro_rules! agent_tool {
 #[doc(hidden)]
 pub mod __private {
     pub use core::option::Option::{None, Some};
-    pub use policy_core::catalog::claude_code::ClaudeTool;
-    pub use policy_core::catalog::gemini_cli::GeminiTool;
+    pub use policy_core::claude_code::catalog::ClaudeTool;
+    pub use policy_core::gemini_cli::catalog::GeminiTool;
     pub use policy_core::{
         AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClientMode, GeminiName,
         GeminiSelection, McpEntry, ResolvedPolicy, ToolList, WireName,

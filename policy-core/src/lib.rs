@@ -4,7 +4,7 @@
 //!
 //! 1. [`text`]: did-you-mean and safe display of document text; `seen`: repeats found in one
 //!    pass;
-//! 2. [`catalog`]: the pinned data of each runtime (names, aliases, default sets);
+//! 2. `catalog`: the form of a runtime's catalog (each runtime's folder keeps its own);
 //! 3. [`names`]: the vocabulary (keys, words), wire names and their grammar;
 //! 4. [`error`]: the errors and warnings every rule reports, and the lint names;
 //! 5. [`runtime`]: the runtimes a selection is for; [`selection`]: the CLI runtimes' selection
@@ -27,7 +27,8 @@ pub mod text;
 
 mod seen;
 
-pub mod catalog;
+#[macro_use]
+mod catalog;
 
 pub mod names;
 

@@ -1,7 +1,7 @@
 //! Checks an invocation with policy-core's validation and resolution, turning each
 //! `policy_core::At` place back into the span of the token that wrote it.
 
-use policy_core::catalog::claude_code::ClaudeTool;
+use policy_core::claude_code::catalog::ClaudeTool;
 use policy_core::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules};
 use policy_core::names::vocab::{
     AGENT_MACRO_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, ALLOW_MACRO_KEY, CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY,

@@ -3,8 +3,8 @@
 //! exception: Claude Code custom agents hold owned text, so a selection with `agents` is a
 //! `ClaudeCodeArgs` built at run time (every name still checked here, at compile time).
 
-use policy_core::catalog::claude_code::ClaudeTool;
 use policy_core::claude_code::AgentRule;
+use policy_core::claude_code::catalog::ClaudeTool;
 use policy_core::{
     CatalogName, ClientMode, GeminiName, ResolvedPolicy, Selection, SelectionShape, ToolList, Warning, WireName,
 };

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use policy_core::catalog::claude_code::ClaudeTool;
+use policy_core::claude_code::catalog::ClaudeTool;
 use policy_core::{ClaudeCodeArgs, ClaudeCodeSelection, GeminiCliConfig, GeminiName, GeminiSelection};
 
 fuzz_target!(|data: &[u8]| {

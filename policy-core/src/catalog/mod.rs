@@ -1,7 +1,6 @@
-//! Pinned data: what the real runtimes were seen to offer, read from the pinned CLIs.
-//!
-//! Data only: names, aliases, removed names, default sets and the CLI versions they came
-//! from. The rules that use them live in the subject folders.
+//! The form of a runtime's catalog: the pinned data of what the real CLI was seen to offer
+//! (names, aliases, removed names, default sets and the CLI version they came from), which
+//! each runtime's folder keeps in its own `catalog` file, written with [`catalog!`].
 
 /// A runtime's catalog as an enum: `catalog! { /// doc \n Name; Variant = "name", ... }`
 /// gives the enum with `ALL`, `NAMES`, `name`, `variant` and `from_canonical`.
@@ -51,7 +50,3 @@ macro_rules! catalog {
         }
     };
 }
-
-pub mod claude_code;
-pub mod copilot;
-pub mod gemini_cli;

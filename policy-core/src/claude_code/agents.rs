@@ -15,7 +15,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::selection::ClaudeCodeSelection;
-use crate::catalog::claude_code::{AGENT_LIST_REACHES, ClaudeTool, MAIN_AGENT_ONLY, RUN_CODE_WITH_BASH};
+use crate::claude_code::catalog::{AGENT_LIST_REACHES, ClaudeTool, MAIN_AGENT_ONLY, RUN_CODE_WITH_BASH};
 use crate::error::{Error, Warning};
 use crate::names::vocab::{DISALLOWED_TOOLS_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
@@ -346,8 +346,8 @@ pub fn mcp_offered_to<'a>(agent: &ClaudeAgent, session: &[&'a str]) -> Vec<&'a s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::claude_code::DEFAULT_OFFERED;
     use crate::claude_code::ClaudeCode;
+    use crate::claude_code::catalog::DEFAULT_OFFERED;
 
     fn rule(name: &str) -> AgentRule {
         AgentRule::parse(name).unwrap().tool()

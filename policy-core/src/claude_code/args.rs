@@ -6,7 +6,7 @@ use serde::ser::SerializeStruct;
 
 use super::agents::ClaudeAgents;
 use super::selection::ClaudeCodeSelection;
-use crate::catalog::claude_code::{CLI_VERSION, ClaudeTool};
+use crate::claude_code::catalog::{CLI_VERSION, ClaudeTool};
 use crate::selection::SelectionShape;
 use crate::text;
 

@@ -3,6 +3,7 @@
 
 pub(crate) mod agents;
 pub(crate) mod args;
+pub mod catalog;
 pub(crate) mod selection;
 
 pub use agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules, mcp_offered_to, offered_to};

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::catalog::claude_code::{ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH};
+use crate::claude_code::catalog::{ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH};
 use crate::error::Error;
 use crate::selection::{CatalogName, NameLookup, Pinned, Selection, SelectionDecision, SelectionShape};
 
@@ -101,7 +101,7 @@ impl Selection<ClaudeTool> {
 
     /// The library's model of the built-ins the CLI offers under this selection, given the
     /// tools it offers with no selection in the same environment (`defaults`, such as
-    /// [`DEFAULT_OFFERED`](crate::catalog::claude_code::DEFAULT_OFFERED)). Besides the selection itself it applies the CLI's own rule: when
+    /// [`DEFAULT_OFFERED`](crate::claude_code::catalog::DEFAULT_OFFERED)). Besides the selection itself it applies the CLI's own rule: when
     /// Bash is denied, the tools that run code the way Bash does (Monitor, PowerShell) go with
     /// it, and Glob and Grep appear.
     pub fn offered(&self, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
@@ -142,7 +142,7 @@ impl<'de> serde::Deserialize<'de> for ClaudeTool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::claude_code::DEFAULT_OFFERED;
+    use crate::claude_code::catalog::DEFAULT_OFFERED;
 
     #[test]
     fn lookup_rewrites_aliases_and_suggests() {

@@ -7,7 +7,7 @@ use serde::ser::SerializeMap;
 
 use super::names::ISOLATED_QUALIFIED;
 use super::resolved::{ResolvedPolicy, ToolList};
-use crate::catalog::copilot;
+use crate::copilot::catalog as copilot;
 use crate::error::{At, Error, Errors, Warning};
 use crate::names::vocab::{CLIENT_MODE_KEY, ENTRY_KIND, ISOLATED, KIND_KEY, Slot};
 use crate::names::wire::{Source, WireName};

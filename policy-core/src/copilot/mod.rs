@@ -3,6 +3,7 @@
 //! builder, and what a session and a client receive.
 
 pub(crate) mod builder;
+pub mod catalog;
 pub(crate) mod entry;
 pub(crate) mod names;
 pub(crate) mod resolved;

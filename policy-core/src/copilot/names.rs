@@ -1,11 +1,11 @@
 //! A typed constant for every built-in of the pinned Copilot catalog, generated from the one
-//! list in [`catalog::copilot`](crate::catalog::copilot).
+//! list in [`copilot::catalog`](crate::copilot::catalog).
 //!
 //! A typo in a constant (`copilot::BAHS`) is an unresolved-name error with rustc's own
 //! suggestion. The constants are bare names, exactly like `wire!("bash")`: in an allow-list
 //! they govern built-ins only (SPEC §1.4 rule 3).
 
-use crate::catalog::copilot;
+use crate::copilot::catalog as copilot;
 use crate::names::wire::WireName;
 use crate::text::did_you_mean;
 

@@ -315,6 +315,6 @@ mod tests {
     #[test]
     fn the_isolated_set_is_the_sdks() {
         let sdk: Vec<&str> = github_copilot_sdk::BUILTIN_TOOLS_ISOLATED.to_vec();
-        assert_eq!(sdk, crate::catalog::copilot::ISOLATED);
+        assert_eq!(sdk, crate::copilot::catalog::ISOLATED);
     }
 }

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::names::GeminiName;
 use super::selection::GeminiSelection;
-use crate::catalog::gemini_cli::{CLI_VERSION, CORE_ALSO};
+use crate::gemini_cli::catalog::{CLI_VERSION, CORE_ALSO};
 use crate::selection::SelectionShape;
 
 /// The priority of every rule the library writes: the highest a policy file can give, so a
@@ -141,7 +141,7 @@ impl serde::Serialize for GeminiCliConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::gemini_cli::GeminiTool;
+    use crate::gemini_cli::catalog::GeminiTool;
     use crate::gemini_cli::{GeminiCli, GeminiName, McpEntry};
     use serde_json::json;
 

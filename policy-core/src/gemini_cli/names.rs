@@ -4,8 +4,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::catalog::gemini_cli::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED};
 use crate::error::Error;
+use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED};
 use crate::selection::{CatalogName, NameLookup, Pinned};
 
 /// One name of a Gemini CLI selection.
@@ -120,7 +120,7 @@ impl CatalogName for GeminiName {
     }
 
     fn never_offered(&self) -> bool {
-        matches!(self, GeminiName::Builtin(tool) if crate::catalog::gemini_cli::offered::NEVER_HEADLESS.contains(tool))
+        matches!(self, GeminiName::Builtin(tool) if crate::gemini_cli::catalog::offered::NEVER_HEADLESS.contains(tool))
     }
 }
 

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use super::names::GeminiName;
-use crate::catalog::gemini_cli::{GeminiTool, MCP_PREFIX, offered as defaults};
+use crate::gemini_cli::catalog::{GeminiTool, MCP_PREFIX, offered as defaults};
 use crate::selection::{Selection, SelectionDecision, SelectionShape};
 
 /// A Gemini CLI `builtin_tools` selection (SPEC §5).

@@ -4,7 +4,7 @@
 
 use super::misplaced::nested_policies;
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::catalog::claude_code::ClaudeTool;
+use crate::claude_code::catalog::ClaudeTool;
 use crate::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeSelection, check_rules};
 use crate::error::Error;
 use crate::names::vocab::{AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};

@@ -6,8 +6,8 @@ use std::borrow::Cow;
 
 use super::options::{LoadError, Options};
 use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::catalog::claude_code::ClaudeTool;
 use crate::claude_code::ClaudeAgents;
+use crate::claude_code::catalog::ClaudeTool;
 use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::error::{At, Error, Located, Warning};
 use crate::gemini_cli::{GeminiName, GeminiSelection};
@@ -230,7 +230,7 @@ fn selection_fields<T: CatalogName>(
 mod tests {
     use super::*;
     use crate::ClaudeCode;
-    use crate::catalog::claude_code::ClaudeTool;
+    use crate::claude_code::catalog::ClaudeTool;
 
     fn load(text: &str) -> Result<ClaudeCodeDocument, Vec<(String, String)>> {
         load_claude_code(text).map_err(|e| match e {

@@ -10,7 +10,7 @@ use super::custom_agents;
 use super::misplaced::{is_entry_kind, nested_policies};
 use super::options::{LoadError, Options};
 use super::reader::{self, Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::catalog::copilot::RUNTIME as COPILOT_RUNTIME;
+use crate::copilot::catalog::RUNTIME as COPILOT_RUNTIME;
 use crate::copilot::entry::{
     EntryDraft, PolicyEntry, Selector, SlotDraft, is_unknown_builtin, unknown_builtin_warning,
 };

@@ -3,7 +3,7 @@
 
 use super::misplaced::nested_policies;
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::catalog::copilot::RUNTIME as COPILOT_RUNTIME;
+use crate::copilot::catalog::RUNTIME as COPILOT_RUNTIME;
 use crate::error::{At, Error, Errors};
 use crate::names::vocab::{
     AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, TOOLS_KEY,

@@ -10,9 +10,9 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use crate::catalog::claude_code::{self, ClaudeTool};
-use crate::catalog::copilot;
+use crate::claude_code::catalog::{self as claude_code, ClaudeTool};
 use crate::claude_code::selection::ClaudeCodeSelection;
+use crate::copilot::catalog as copilot;
 use crate::copilot::resolved::{Decision, ResolvedPolicy, ToolList};
 use crate::error::Report;
 use crate::names::wire::{Source, Tool};

@@ -4,12 +4,14 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-use crate::catalog::claude_code::ClaudeTool;
-use crate::catalog::gemini_cli::GeminiTool;
-use crate::catalog::{claude_code, copilot, gemini_cli};
+use crate::claude_code::catalog as claude_code;
+use crate::claude_code::catalog::ClaudeTool;
 use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::claude_code::{AgentRule, ClaudeAgent, ClaudeAgents, offered_to};
+use crate::copilot::catalog as copilot;
 use crate::copilot::resolved::{Decision, ResolvedPolicy};
+use crate::gemini_cli::catalog as gemini_cli;
+use crate::gemini_cli::catalog::GeminiTool;
 use crate::gemini_cli::{GeminiName, GeminiSelection};
 use crate::names::wire::{Source, Tool};
 use crate::seen::first_of_each;

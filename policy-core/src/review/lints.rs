@@ -5,7 +5,7 @@
 use crate::error::Lint;
 use std::borrow::Cow;
 
-use crate::catalog::copilot;
+use crate::copilot::catalog as copilot;
 use crate::copilot::entry::{PolicyEntry, Selector};
 use crate::copilot::resolved::{ResolvedPolicy, ToolList};
 use crate::error::{At, Warning};

@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::catalog::copilot::{AGENT_ALIASES, AGENT_ONLY, is_builtin};
+use crate::copilot::catalog::{AGENT_ALIASES, AGENT_ONLY, is_builtin};
 use crate::copilot::resolved::ResolvedPolicy;
 use crate::error::{At, Error, Errors, SUBAGENT_TOOL_NAMES};
 use crate::names::wire;
@@ -243,7 +243,7 @@ pub struct SessionTool<'a> {
 /// The tools a sub-agent is offered: its own list ∩ what the session's policy offers (the
 /// session's filter still applies on top of the agent's list). `session_tools` are the tools
 /// the session registers; a list (not `null`) also reaches the built-ins the runtime offers
-/// only to sub-agents that ask for them ([`AGENT_ONLY`](crate::catalog::copilot::AGENT_ONLY)),
+/// only to sub-agents that ask for them ([`AGENT_ONLY`](crate::copilot::catalog::AGENT_ONLY)),
 /// which come after them.
 pub fn effective_tools<'a>(
     agent: &AgentTools,

@@ -65,7 +65,7 @@ pub const MCP_PREFIX: &str = "mcp_";
 /// What the model of a headless session is offered with no selection, in each approval
 /// mode (live baseline cases).
 pub mod offered {
-    use crate::catalog::gemini_cli::GeminiTool::{
+    use crate::gemini_cli::catalog::GeminiTool::{
         self, ActivateSkill, AskUser, CompleteTask, EnterPlanMode, ExitPlanMode, GetInternalDocs, Glob,
         GoogleWebSearch, GrepSearch, InvokeAgent, ListBackgroundProcesses, ListDirectory, ReadBackgroundOutput,
         ReadFile, ReadManyFiles, Replace, RunShellCommand, TrackerAddDependency, TrackerCreateTask, TrackerGetTask,
