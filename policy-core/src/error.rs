@@ -746,13 +746,18 @@ impl Report {
         self.errors.is_empty()
     }
 
-    /// Adds an error, or counts it once the report holds [`Report::MAX_ERRORS`]: its pointer
-    /// is rendered only for an error that is kept.
-    pub fn error(&mut self, pointer: impl FnOnce() -> String, error: Error) {
-        if self.errors.len() < Report::MAX_ERRORS {
-            self.errors.push(Located { pointer: pointer(), item: error });
-        } else {
+    /// Whether the report holds [`Report::MAX_ERRORS`] errors, so that another is only
+    /// counted: a reader need not render its pointer.
+    pub fn errors_full(&self) -> bool {
+        self.errors.len() >= Report::MAX_ERRORS
+    }
+
+    /// Adds an error, or counts it once the report holds [`Report::MAX_ERRORS`].
+    pub fn error(&mut self, pointer: String, error: Error) {
+        if self.errors_full() {
             self.omitted_errors += 1;
+        } else {
+            self.errors.push(Located { pointer, item: error });
         }
     }
 

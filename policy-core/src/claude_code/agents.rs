@@ -81,26 +81,33 @@ pub fn check_rules(
     errors: &mut Vec<(usize, Error)>,
     warnings: &mut Vec<(usize, Warning)>,
 ) -> Vec<(usize, AgentRule)> {
-    let mut kept: Vec<(usize, AgentRule)> = Vec::with_capacity(names.len());
-    let mut seen = Seen::with_capacity(names.len());
+    // Each name read, then the rules checked for repeats in one pass; the errors stand in
+    // item order.
+    let mut read: Vec<(usize, AgentRule)> = Vec::with_capacity(names.len());
+    let mut failed: Vec<(usize, Error)> = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let Some(name) = name else { continue };
-        let found = match AgentRule::parse(name) {
-            Ok(found) => found,
-            Err(error) => {
-                errors.push((i, error));
-                continue;
+        match AgentRule::parse(name) {
+            Ok(found) => {
+                if let NameLookup::Alias(rule) = &found {
+                    let canonical = rule.as_str().to_owned();
+                    warnings.push((i, Warning::LegacyAlias { alias: (*name).to_owned(), canonical }));
+                }
+                read.push((i, found.tool()));
             }
-        };
-        if let NameLookup::Alias(rule) = &found {
-            warnings.push((i, Warning::LegacyAlias { alias: (*name).to_owned(), canonical: rule.as_str().to_owned() }));
-        }
-        let rule = found.tool();
-        match seen.repeat(rule.clone(), i) {
-            Some(first) => errors.push((i, Error::DuplicateCliTool { canonical: rule.as_str().to_owned(), first })),
-            None => kept.push((i, rule)),
+            Err(error) => failed.push((i, error)),
         }
     }
+    let mut seen = Seen::with_capacity(read.len());
+    let mut kept = Vec::with_capacity(read.len());
+    for (i, rule) in &read {
+        match seen.repeat(rule.as_str(), *i) {
+            Some(first) => failed.push((*i, Error::DuplicateCliTool { canonical: rule.as_str().to_owned(), first })),
+            None => kept.push((*i, rule.clone())),
+        }
+    }
+    failed.sort_by_key(|(i, _)| *i);
+    errors.extend(failed);
     kept
 }
 

@@ -2,7 +2,6 @@
 //! library's model of how the runtime decides one tool (SPEC §1.6).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::fmt;
 
 use serde::ser::{SerializeSeq, SerializeStruct};
@@ -10,6 +9,7 @@ use serde::ser::{SerializeSeq, SerializeStruct};
 use crate::error::{At, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors};
 use crate::names::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD, Slot};
 use crate::names::wire::{Source, Tool, WireError, WireName};
+use crate::seen::Seen;
 
 /// A set filter list: every entry source-qualified, in the order the runtime receives them.
 ///
@@ -84,15 +84,17 @@ impl ToolList {
     /// The list indexed for many look-ups: [`ListIndex::find`] answers as [`ToolList::find`]
     /// does, in constant time.
     pub(crate) fn index(&self) -> ListIndex<'_> {
-        let mut index = ListIndex { names: HashMap::with_capacity(self.names.len()), wildcards: [None; 3], list: self };
-        // Backwards, so each key keeps its first position.
-        for (i, pattern) in self.names.iter().enumerate().rev() {
+        let names = std::array::from_fn(|_| Seen::with_capacity(self.names.len()));
+        let mut index = ListIndex { names, wildcards: [None; 3], list: self };
+        for (i, pattern) in self.names.iter().enumerate() {
             match pattern.source() {
-                Some(source) if pattern.is_wildcard() => index.wildcards[source as usize] = Some(i),
+                Some(source) if pattern.is_wildcard() => {
+                    index.wildcards[source as usize].get_or_insert(i);
+                }
                 // A bare `*` matches no tool ([`WireName::matches`]).
                 None if pattern.is_wildcard() => {}
                 source => {
-                    index.names.insert((source, pattern.name()), i);
+                    index.names[source.map_or(BARE, |source| source as usize)].repeat(pattern.name(), i);
                 }
             }
         }
@@ -110,10 +112,14 @@ impl ToolList {
     }
 }
 
+/// Where [`ListIndex`] keeps bare names, after the three sources.
+const BARE: usize = 3;
+
 /// A [`ToolList`] indexed by what each pattern matches: the first position of each named
 /// pattern (`builtin:bash`, or a bare `bash` for every source) and of each source's wildcard.
 pub(crate) struct ListIndex<'a> {
-    names: HashMap<(Option<Source>, &'a str), usize>,
+    /// The first position of each name, per source, then for bare names ([`BARE`]).
+    names: [Seen<'a>; 4],
     wildcards: [Option<usize>; 3],
     list: &'a ToolList,
 }
@@ -121,8 +127,8 @@ pub(crate) struct ListIndex<'a> {
 impl<'a> ListIndex<'a> {
     /// The first pattern, in list order, matching `tool`: as [`ToolList::find`].
     pub(crate) fn find(&self, tool: &Tool<'_>) -> Option<&'a WireName> {
-        let named = |source| self.names.get(&(source, tool.name())).copied();
-        [named(Some(tool.source())), named(None), self.wildcards[tool.source() as usize]]
+        let named = |at: usize| self.names[at].first(tool.name());
+        [named(tool.source() as usize), named(BARE), self.wildcards[tool.source() as usize]]
             .into_iter()
             .flatten()
             .min()
@@ -455,13 +461,12 @@ pub(crate) fn check_duplicates(
             },
         ));
     };
-    let mut seen: HashMap<(Source, &str), usize> = HashMap::with_capacity(names.len());
+    // A tool is its source and name: one record of names per source.
+    let mut seen: [Seen<'_>; 3] = std::array::from_fn(|_| Seen::with_capacity(names.len()));
     for (second, name) in names.iter().enumerate() {
-        match seen.get(&key(name)) {
-            Some(&first) => report(first, second),
-            None => {
-                seen.insert(key(name), second);
-            }
+        let (source, name) = key(name);
+        if let Some(first) = seen[source as usize].repeat(name, second) {
+            report(first, second);
         }
     }
 }

@@ -1,11 +1,11 @@
 //! What a Gemini CLI selection means (SPEC §5): what it says of one tool, and the library's
 //! model of what the CLI then offers in each approval mode.
 
-use std::collections::HashSet;
 use std::fmt;
 
 use super::names::GeminiName;
 use crate::gemini_cli::catalog::{GeminiTool, MCP_PREFIX, offered as defaults};
+use crate::seen::Seen;
 use crate::selection::{Selection, SelectionDecision, SelectionShape};
 
 /// A Gemini CLI `builtin_tools` selection (SPEC §5).
@@ -120,17 +120,17 @@ impl Selection<GeminiName> {
 /// whole (`mcp_<server>_*`, kept as `mcp_<server>_`). A server's name holds no `_`, so an
 /// offered name's server is the text up to its first `_` after `mcp_`.
 struct Listed<'a> {
-    exact: HashSet<&'a str>,
-    servers: HashSet<&'a str>,
+    exact: Seen<'a>,
+    servers: Seen<'a>,
 }
 
 impl<'a> Listed<'a> {
     fn of(names: &'a [GeminiName]) -> Listed<'a> {
-        let mut listed = Listed { exact: HashSet::with_capacity(names.len()), servers: HashSet::new() };
-        for name in names {
+        let mut listed = Listed { exact: Seen::with_capacity(names.len()), servers: Seen::with_capacity(0) };
+        for (i, name) in names.iter().enumerate() {
             match name.as_str().strip_suffix('*') {
-                Some(server) if matches!(name, GeminiName::Mcp(_)) => listed.servers.insert(server),
-                _ => listed.exact.insert(name.as_str()),
+                Some(server) if matches!(name, GeminiName::Mcp(_)) => listed.servers.repeat(server, i),
+                _ => listed.exact.repeat(name.as_str(), i),
             };
         }
         listed

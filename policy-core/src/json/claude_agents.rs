@@ -58,7 +58,7 @@ pub(super) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
         AgentPlace::AgentOnly(i) => Ptr::Root.key(AGENT_ONLY_KEY).index(i).render(),
     };
     for (at, error) in errors {
-        sink.error_at(|| place(at), error);
+        sink.error_at(&|| place(at), error);
     }
     for (at, warning) in lints {
         sink.lint(|| place(at), warning);

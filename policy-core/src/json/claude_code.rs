@@ -210,7 +210,7 @@ fn selection_fields<T: CatalogName>(
         _ => list_at.render(),
     };
     for (at, error) in errors {
-        sink.error_at(|| place(at), error);
+        sink.error_at(&|| place(at), error);
     }
     for (at, warning) in warnings {
         sink.warn_at(|| place(at), |_| warning);

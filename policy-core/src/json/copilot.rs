@@ -392,7 +392,7 @@ fn entry(fields: Fields<'_>, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Opti
     let mut errors = Vec::new();
     let entry = draft.check(&mut errors);
     for (place, error) in errors {
-        sink.error_at(|| entry_pointer(at, place), error);
+        sink.error_at(&|| entry_pointer(at, place), error);
     }
     if let Some(entry) = &entry {
         warn_unknown_builtins(entry, at, sink);

@@ -37,14 +37,14 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
             match key.as_ref() {
                 AGENT_NAME_KEY => {
                     has_name = true;
-                    match value.string() {
+                    match value.str() {
                         Some(text) => {
-                            let first = names.repeat(text.clone().into_owned(), a);
+                            let first = if text.trim().is_empty() { None } else { names.repeat(text, a) };
                             if text.trim().is_empty() || first.is_some() {
-                                let error = Error::AgentNameNotOwn { name: text.into_owned(), first };
+                                let error = Error::AgentNameNotOwn { name: text.to_owned(), first };
                                 sink.error(agent_at.key(AGENT_NAME_KEY), error);
                             } else {
-                                name = Some(text.into_owned());
+                                name = Some(text.to_owned());
                             }
                         }
                         None => sink.error(agent_at.key(AGENT_NAME_KEY), wrong_type("a string", *value)),

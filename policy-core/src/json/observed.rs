@@ -3,12 +3,12 @@
 //! `init` line). Read through the same reader as every policy document.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 
 use super::options::{LoadError, Options};
 use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::error::Error;
 use crate::review::attest::OfferedTool;
+use crate::seen::first_of_each;
 use crate::text::near_miss;
 
 /// The tools of a `getCurrentMetadata` result: `{"tools": [...]}`, or the JSON-RPC response
@@ -97,7 +97,6 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
 /// Every line is read, and a key given twice anywhere is refused.
 pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
     let mut offered: Vec<String> = Vec::new();
-    let mut seen = HashSet::new();
     let mut inits = 0;
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
         let doc = reader::parse(line)?;
@@ -119,11 +118,7 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
             Vec::new()
         };
         sink.finish()?;
-        for name in names.into_iter().flatten() {
-            if seen.insert(name.clone().into_owned()) {
-                offered.push(name.into_owned());
-            }
-        }
+        offered.extend(names.into_iter().flatten().map(Cow::into_owned));
     }
     if inits == 0 {
         return Err(Error::NotAttestable {
@@ -131,7 +126,7 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
         }
         .into());
     }
-    Ok(offered)
+    Ok(first_of_each(offered, String::as_str))
 }
 
 /// A key that only reads as one the runtime's report is read by (`Tools`, `mcpservername`):

@@ -16,7 +16,7 @@ use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, Seq
 
 use super::options::{LoadError, Options, invalid_document};
 use crate::error::{Error, Lints, Report, Warning};
-use crate::seen::Seen;
+use crate::seen::{Seen, repeats};
 
 /// The largest document accepted, in bytes.
 pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
@@ -242,6 +242,14 @@ impl<'a> Node<'a> {
         matches!(self.0, Value::Array(_))
     }
 
+    /// A string's text, borrowed from the tree.
+    pub(crate) fn str(self) -> Option<&'a str> {
+        match self.0 {
+            Value::String(text) => Some(text),
+            _ => None,
+        }
+    }
+
     pub(crate) fn string(self) -> Option<Cow<'a, str>> {
         match self.0 {
             Value::String(text) => Some(Cow::Borrowed(&**text)),
@@ -280,9 +288,9 @@ pub(crate) fn unique_keys<V>(fields: Vec<(Cow<'_, str>, V)>) -> (Vec<(Cow<'_, st
     if first_repeats(&fields).next().is_none() {
         return (fields, false);
     }
-    let mut seen = Seen::with_capacity(fields.len());
-    let unique = fields.into_iter().enumerate().filter(|(i, (key, _))| seen.repeat(key.clone(), *i).is_none());
-    (unique.map(|(_, field)| field).collect(), true)
+    let repeated = repeats(fields.iter().map(|(key, _)| key.as_ref()));
+    let unique = fields.into_iter().zip(repeated).filter(|(_, repeated)| !repeated);
+    (unique.map(|(field, _)| field).collect(), true)
 }
 
 /// The position of each field whose key an earlier field already has, in one pass.
@@ -409,12 +417,15 @@ impl Sink {
         }
     }
 
+    /// An error at `at`, its pointer rendered only if the error is kept
+    /// ([`Report::MAX_ERRORS`]).
     pub(crate) fn error(&mut self, at: Ptr<'_>, error: Error) {
-        self.error_at(|| at.render(), error);
+        self.error_at(&|| at.render(), error);
     }
 
-    /// An error at `pointer`, rendered only if the error is kept ([`Report::MAX_ERRORS`]).
-    pub(crate) fn error_at(&mut self, pointer: impl FnOnce() -> String, error: Error) {
+    /// An error at `pointer`, rendered only if the error is kept.
+    pub(crate) fn error_at(&mut self, pointer: &dyn Fn() -> String, error: Error) {
+        let pointer = if self.report.errors_full() { String::new() } else { pointer() };
         self.report.error(pointer, error);
     }
 
@@ -423,6 +434,7 @@ impl Sink {
         let suggest = self.suggestions_left > 0;
         self.suggestions_left = self.suggestions_left.saturating_sub(1);
         if self.strict {
+            let pointer = if self.report.errors_full() { String::new() } else { pointer() };
             self.report.error(pointer, Error::Strict(warning(suggest)));
         } else {
             self.report.warn(pointer, || warning(suggest));

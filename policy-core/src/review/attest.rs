@@ -7,7 +7,6 @@
 //! custom tool is one the host says it registered; every other name is a built-in, so an
 //! unknown name can never pass as custom.
 
-use std::collections::HashSet;
 use std::fmt;
 
 use crate::claude_code::catalog::{self as claude_code, ClaudeTool};
@@ -136,8 +135,8 @@ impl Host {
 
     /// [`Host::is_custom`] for many names: the declarations are indexed once.
     fn custom_names(&self) -> impl Fn(&str) -> bool + '_ {
-        let custom: HashSet<&str> = self.custom_tools.iter().map(String::as_str).collect();
-        let overrides: HashSet<&str> = self.builtin_overrides.iter().map(String::as_str).collect();
+        let custom = Seen::of(self.custom_tools.iter().map(String::as_str));
+        let overrides = Seen::of(self.builtin_overrides.iter().map(String::as_str));
         move |name| custom.contains(name) && (!copilot::is_builtin(name) || overrides.contains(name))
     }
 
@@ -205,9 +204,10 @@ impl ResolvedPolicy {
             };
             attestation.violations.push(Violation { tool: tool.to_string(), why });
         }
-        let reported: HashSet<(&str, bool)> =
-            offered.iter().map(|o| (o.name.as_str(), o.mcp_server.is_some())).collect();
-        let was_offered = |tool: &Tool<'_>| reported.contains(&(tool.name(), tool.source() == Source::Mcp));
+        // What was reported, not marked as MCP and marked as MCP.
+        let reported = [false, true]
+            .map(|mcp| Seen::of(offered.iter().filter(|o| o.mcp_server.is_some() == mcp).map(|o| o.name.as_str())));
+        let was_offered = |tool: &Tool<'_>| reported[usize::from(tool.source() == Source::Mcp)].contains(tool.name());
         let named = self.available_tools().map(ToolList::as_slice).unwrap_or_default();
         let mut expected: Vec<Tool<'_>> = named
             .iter()
@@ -218,9 +218,11 @@ impl ResolvedPolicy {
             })
             .collect();
         expected.extend(host.custom_tools.iter().filter(|name| is_custom(name)).map(|name| Tool::custom(name)));
-        let mut seen = Seen::with_capacity(expected.len());
+        // A tool is its source and name: one record of names per source.
+        let mut seen: [Seen<'_>; 3] = std::array::from_fn(|_| Seen::with_capacity(0));
         for (i, tool) in expected.iter().enumerate() {
-            if decide(tool).is_offered() && !was_offered(tool) && seen.repeat(*tool, i).is_none() {
+            let first = seen[tool.source() as usize].repeat(tool.name(), i).is_none();
+            if decide(tool).is_offered() && !was_offered(tool) && first {
                 attestation.not_offered.push(tool.to_string());
             }
         }
@@ -240,8 +242,8 @@ pub fn attest_claude_code(
     strict: bool,
 ) -> Attestation {
     let mut attestation = Attestation::default();
-    let servers: Option<HashSet<&str>> = host.mcp_servers.as_ref().map(|s| s.iter().map(String::as_str).collect());
-    let mut builtins_offered = HashSet::new();
+    let servers = host.mcp_servers.as_ref().map(|s| Seen::of(s.iter().map(String::as_str)));
+    let mut builtins_offered = vec![false; ClaudeTool::ALL.len()];
     for name in offered {
         if let Some(violation) = malformed(name) {
             attestation.violations.push(violation);
@@ -271,7 +273,7 @@ pub fn attest_claude_code(
         }
         match ClaudeTool::lookup(name).map(NameLookup::tool) {
             Ok(tool) => {
-                builtins_offered.insert(tool);
+                builtins_offered[tool as usize] = true;
                 match selection.map(|s| s.decide(tool)) {
                     Some(decision) if !decision.is_permitted() => {
                         let why = decision.to_string();
@@ -296,7 +298,7 @@ pub fn attest_claude_code(
         }
     }
     if let Some(SelectionShape::Only(only)) = selection.map(ClaudeCodeSelection::shape) {
-        for tool in only.iter().filter(|tool| !builtins_offered.contains(*tool)) {
+        for tool in only.iter().filter(|tool| !builtins_offered[**tool as usize]) {
             attestation.not_offered.push(tool.name().to_owned());
         }
     }

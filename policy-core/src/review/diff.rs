@@ -1,7 +1,6 @@
 //! What changes between two policies, tool by tool: for review, where a definition changes in
 //! a pull request and the reviewer must know what the agent gains or loses.
 
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use crate::claude_code::catalog as claude_code;
@@ -14,7 +13,7 @@ use crate::gemini_cli::catalog as gemini_cli;
 use crate::gemini_cli::catalog::GeminiTool;
 use crate::gemini_cli::{GeminiName, GeminiSelection};
 use crate::names::wire::{Source, Tool};
-use crate::seen::first_of_each;
+use crate::seen::{Seen, first_of_each};
 use crate::selection::{CatalogName, Selection, SelectionDecision, SelectionShape};
 use crate::subagents::{AgentToolName, CustomAgent, DefaultAgent};
 
@@ -193,21 +192,31 @@ pub fn diff_claude_agents(
     old: (Option<&ClaudeCodeSelection>, &ClaudeAgents),
     new: (Option<&ClaudeCodeSelection>, &ClaudeAgents),
 ) -> PolicyDiff {
-    // Each side's agents by name, so every agent is found in constant time.
-    fn by_name(agents: &ClaudeAgents) -> HashMap<&str, &ClaudeAgent> {
-        // Backwards, so the first of two agents of one name is the one kept, as `get` finds it.
-        agents.agents.iter().rev().map(|agent| (agent.name.as_str(), agent)).collect()
+    /// A side's agents, found by name in constant time (the first of a name, as
+    /// [`ClaudeAgents::get`] finds it).
+    struct Side<'a> {
+        main: Option<&'a ClaudeCodeSelection>,
+        agents: &'a ClaudeAgents,
+        names: Seen<'a>,
+    }
+    impl<'a> Side<'a> {
+        fn new((main, agents): (Option<&'a ClaudeCodeSelection>, &'a ClaudeAgents)) -> Side<'a> {
+            Side { main, agents, names: Seen::of(agents.agents.iter().map(|agent| agent.name.as_str())) }
+        }
+        fn get(&self, name: &str) -> Option<&'a ClaudeAgent> {
+            self.names.first(name).map(|i| &self.agents.agents[i])
+        }
+        fn offered(&self, name: &str) -> Option<Vec<ClaudeTool>> {
+            self.get(name).map(|agent| offered_to(agent, self.main, claude_code::DEFAULT_OFFERED))
+        }
     }
     let mut diff = PolicyDiff::default();
-    let (old, new) = ((old.0, by_name(old.1)), (new.0, by_name(new.1)));
-    let offered = |(main, agents): &(Option<&ClaudeCodeSelection>, HashMap<&str, &ClaudeAgent>), name: &str| {
-        agents.get(name).map(|agent| offered_to(agent, *main, claude_code::DEFAULT_OFFERED))
-    };
-    let mut names: Vec<&str> = old.1.keys().chain(new.1.keys()).copied().collect();
+    let (old, new) = (Side::new(old), Side::new(new));
+    let mut names: Vec<&str> = old.agents.agents.iter().chain(&new.agents.agents).map(|a| a.name.as_str()).collect();
     names.sort_unstable();
     names.dedup();
     for name in names {
-        let (was, now) = (offered(&old, name), offered(&new, name));
+        let (was, now) = (old.offered(name), new.offered(name));
         let say = |tools: &Option<Vec<ClaudeTool>>, tool: ClaudeTool| match tools {
             None => (false, String::from("no such agent")),
             Some(tools) if tools.contains(&tool) => (true, String::from("offered")),
@@ -216,7 +225,7 @@ pub fn diff_claude_agents(
         for &tool in ClaudeTool::ALL {
             diff.push(format!("agent {name}: {}", tool.name()), true, say(&was, tool), say(&now, tool));
         }
-        diff_agent_mcp(&mut diff, name, old.1.get(name).copied(), new.1.get(name).copied());
+        diff_agent_mcp(&mut diff, name, old.get(name), new.get(name));
         if was.is_none() != now.is_none() {
             let state = |tools: &Option<Vec<ClaudeTool>>| {
                 (tools.is_some(), String::from(if tools.is_some() { "defined" } else { "not defined" }))
@@ -236,9 +245,8 @@ fn diff_entries(
     subject: impl Fn(&str) -> String,
     state: impl Fn(bool) -> (bool, String),
 ) {
-    let (was_set, now_set): (HashSet<&str>, HashSet<&str>) =
-        (was.iter().copied().collect(), now.iter().copied().collect());
-    for entry in first_of_each(was.iter().chain(now).copied()) {
+    let (was_set, now_set) = (Seen::of(was.iter().copied()), Seen::of(now.iter().copied()));
+    for entry in first_of_each(was.iter().chain(now).copied().collect(), |entry| entry) {
         diff.push(subject(entry), true, state(was_set.contains(entry)), state(now_set.contains(entry)));
     }
 }
@@ -294,9 +302,10 @@ pub fn diff_copilot_agents(
     old: (Option<&[CustomAgent]>, Option<&DefaultAgent>),
     new: (Option<&[CustomAgent]>, Option<&DefaultAgent>),
 ) -> PolicyDiff {
-    fn by_name(agents: Option<&[CustomAgent]>) -> HashMap<&str, &CustomAgent> {
-        // Backwards, so the first of two agents of one name is the one kept.
-        agents.unwrap_or_default().iter().rev().map(|agent| (agent.name(), agent)).collect()
+    /// The agents, and where each name first stands among them.
+    fn by_name(agents: Option<&[CustomAgent]>) -> (&[CustomAgent], Seen<'_>) {
+        let agents = agents.unwrap_or_default();
+        (agents, Seen::of(agents.iter().map(CustomAgent::name)))
     }
     fn listed(agent: Option<&CustomAgent>) -> Vec<&str> {
         agent.and_then(|a| a.tools()).unwrap_or_default().iter().map(String::as_str).collect()
@@ -306,11 +315,11 @@ pub fn diff_copilot_agents(
     }
     let mut diff = PolicyDiff::default();
     let (was, now) = (by_name(old.0), by_name(new.0));
-    let mut names: Vec<&str> = was.keys().chain(now.keys()).copied().collect();
+    let mut names: Vec<&str> = was.0.iter().chain(now.0).map(CustomAgent::name).collect();
     names.sort_unstable();
     names.dedup();
     for name in names {
-        let (before, after) = (was.get(name).copied(), now.get(name).copied());
+        let (before, after) = (was.1.first(name).map(|i| &was.0[i]), now.1.first(name).map(|i| &now.0[i]));
         diff.push(format!("agent {name}: every tool"), true, agent_state(before), agent_state(after));
         // Entry by entry only between two lists: `null` and a missing agent are said above
         // and below.
@@ -345,7 +354,7 @@ pub fn diff_gemini_selections(old: Option<&GeminiSelection>, new: Option<&Gemini
         }
     }
     let (was, now) = (old.map(GeminiSelection::decider), new.map(GeminiSelection::decider));
-    for entry in first_of_each(entries) {
+    for entry in first_of_each(entries, |entry| entry) {
         let was_decided = selection_reason(was.as_ref().map(|decide| decide(entry)));
         diff.push(entry.to_owned(), true, was_decided, selection_reason(now.as_ref().map(|decide| decide(entry))));
     }

@@ -149,12 +149,12 @@ impl<T: CatalogName> Selection<T> {
     /// `{"only": [...]}`. Duplicates are collapsed to their first occurrence, which changes
     /// nothing the CLI offers; the JSON reader and the macro refuse them.
     pub fn only(tools: impl IntoIterator<Item = T>) -> Selection<T> {
-        Selection(Repr::Only(first_of_each(tools).into()))
+        Selection(Repr::Only(first_of_each(tools.into_iter().collect(), CatalogName::name).into()))
     }
 
     /// `{"disable": [...]}`, duplicates collapsed as for [`Selection::only`].
     pub fn disable(tools: impl IntoIterator<Item = T>) -> Selection<T> {
-        Selection(Repr::Disable(first_of_each(tools).into()))
+        Selection(Repr::Disable(first_of_each(tools.into_iter().collect(), CatalogName::name).into()))
     }
 
     /// Macro plumbing: a list the macro checked, duplicates included, taken as it is.
@@ -313,9 +313,10 @@ impl SelectionDraft<'_> {
         if self.shape == ShapeDraft::DisableAll {
             return Some(Selection::DISABLE_ALL);
         }
-        let before = errors.len();
-        let mut tools: Vec<T> = Vec::with_capacity(self.names.len());
-        let mut seen = Seen::with_capacity(self.names.len());
+        // Each name looked up, then the canonical names checked for repeats in one pass;
+        // the errors stand in item order.
+        let mut found: Vec<(usize, T)> = Vec::with_capacity(self.names.len());
+        let mut failed: Vec<(usize, Error)> = Vec::new();
         let mut complete = true;
         for (i, name) in self.names.iter().enumerate() {
             let Some(name) = name else {
@@ -323,28 +324,31 @@ impl SelectionDraft<'_> {
                 continue;
             };
             match T::lookup(name) {
-                Ok(found) => {
-                    if let NameLookup::Alias(canonical) = &found {
+                Ok(looked_up) => {
+                    if let NameLookup::Alias(canonical) = &looked_up {
                         let canonical = canonical.name().to_owned();
                         warnings.push((
                             At::SelectionTool(i),
                             Warning::LegacyAlias { alias: (*name).to_owned(), canonical },
                         ));
                     }
-                    let tool = found.tool();
-                    if let Some(first) = seen.repeat(tool.clone(), i) {
-                        let canonical = tool.name().to_owned();
-                        errors.push((At::SelectionTool(i), Error::DuplicateCliTool { canonical, first }));
-                    } else {
-                        tools.push(tool);
-                    }
+                    found.push((i, looked_up.tool()));
                 }
-                Err(error) => errors.push((At::SelectionTool(i), error)),
+                Err(error) => failed.push((i, error)),
             }
         }
-        if errors.len() != before || !complete {
+        let mut seen = Seen::with_capacity(found.len());
+        for (i, tool) in &found {
+            if let Some(first) = seen.repeat(tool.name(), *i) {
+                failed.push((*i, Error::DuplicateCliTool { canonical: tool.name().to_owned(), first }));
+            }
+        }
+        if !failed.is_empty() || !complete {
+            failed.sort_by_key(|(i, _)| *i);
+            errors.extend(failed.into_iter().map(|(i, error)| (At::SelectionTool(i), error)));
             return None;
         }
+        let tools: Vec<T> = found.into_iter().map(|(_, tool)| tool).collect();
         Some(match self.shape {
             ShapeDraft::Disable => Selection(Repr::Disable(tools.into())),
             _ => Selection(Repr::Only(tools.into())),
