@@ -84,7 +84,7 @@ impl ToolList {
     /// The list indexed for many look-ups: [`ListIndex::find`] answers as [`ToolList::find`]
     /// does, in constant time.
     pub(crate) fn index(&self) -> ListIndex<'_> {
-        let names = std::array::from_fn(|_| Seen::with_capacity(self.names.len()));
+        let names = std::array::from_fn(|_| Seen::with_capacity(0));
         let mut index = ListIndex { names, wildcards: [None; 3], list: self };
         for (i, pattern) in self.names.iter().enumerate() {
             match pattern.source() {
@@ -462,7 +462,7 @@ pub(crate) fn check_duplicates(
         ));
     };
     // A tool is its source and name: one record of names per source.
-    let mut seen: [Seen<'_>; 3] = std::array::from_fn(|_| Seen::with_capacity(names.len()));
+    let mut seen: [Seen<'_>; 3] = std::array::from_fn(|_| Seen::with_capacity(0));
     for (second, name) in names.iter().enumerate() {
         let (source, name) = key(name);
         if let Some(first) = seen[source as usize].repeat(name, second) {
