@@ -9,14 +9,15 @@
 //! 4. [`error`]: the errors and warnings every rule reports, and the lint names;
 //! 5. [`runtime`]: the runtimes a selection is for; [`selection`]: the CLI runtimes' selection
 //!    over any catalog, its shapes and shared checks;
-//! 6. [`copilot`]: the Copilot entry, its checks and resolution, the resolved policy and its
-//!    decisions, the typestate builder, session fields and client keys; [`claude_code`]: what
-//!    a Claude Code selection means, its custom agents, and its arguments; [`gemini_cli`]: the Gemini CLI's names,
-//!    what each approval mode offers, and its settings, policy file and arguments;
-//! 7. [`subagents`]: sub-agent tool lists and the call-time router;
-//! 8. [`review`]: lints, diffs and attestation;
-//! 9. [`json`]: the one reader for every document kind, the stored forms, and the schema;
-//! 10. `copilot_sdk` (feature `copilot-sdk`): the official Rust SDK's config types.
+//! 6. a folder per runtime, each with its own catalog: [`copilot`]: the Copilot entry, its
+//!    checks and resolution, the resolved policy and its decisions, the typestate builder,
+//!    session fields and client keys, and its sub-agents ([`subagents`]: tool lists and the
+//!    call-time router); [`claude_code`]: what a Claude Code selection means, its custom
+//!    agents, and its arguments; [`gemini_cli`]: the Gemini CLI's names, what each approval
+//!    mode offers, and its settings, policy file and arguments;
+//! 7. [`review`]: lints, diffs and attestation;
+//! 8. [`json`]: the one reader for every document kind, the stored forms, and the schema;
+//! 9. `copilot_sdk` (feature `copilot-sdk`): the official Rust SDK's config types.
 //!
 //! The `tool-policy` crate re-exports all of it, with the macros.
 #![forbid(unsafe_code)]
@@ -41,7 +42,7 @@ pub mod copilot;
 pub mod gemini_cli;
 pub mod runtime;
 
-pub mod subagents;
+pub use copilot::subagents;
 
 pub mod review;
 

@@ -1,12 +1,16 @@
 //! The Copilot policy (SPEC §1): the `github-cli-builtin-tools` entry and its checks,
 //! resolution, the resolved policy and how the runtime decides one tool, the typestate
-//! builder, and what a session and a client receive.
+//! builder, what a session and a client receive, and its sub-agents (SPEC §3: typed
+//! `customAgents[].tools` lists and `defaultAgent`, what a sub-agent is offered, invocation
+//! tools, and the call-time router).
 
+pub(crate) mod agents;
 pub(crate) mod builder;
 pub mod catalog;
 pub(crate) mod entry;
 pub(crate) mod names;
 pub(crate) mod resolved;
+pub(crate) mod router;
 pub(crate) mod session;
 
 pub use builder::{
@@ -19,6 +23,16 @@ pub use entry::{
 pub use names::suggest as suggest_builtin;
 pub use resolved::{ClientMode, Decision, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};
 pub use session::{ClientKey, ClientPool, ClientStorage, SessionToolFilter};
+
+/// Sub-agents (SPEC §3): typed `customAgents[].tools` lists and `defaultAgent`, what a
+/// sub-agent is offered, invocation tools, and the call-time router.
+pub mod subagents {
+    pub use super::agents::{
+        AgentToolName, AgentToolNameError, AgentTools, CustomAgent, DefaultAgent, SessionTool, alias_members,
+        check_agent_tool_name, effective_tools, merge_invocation_tools,
+    };
+    pub use super::router::{RoutedSession, RouterError, SubagentInstance, SubagentRouter};
+}
 
 /// A typed constant for every built-in of the pinned Copilot catalog (`BASH`, `VIEW`, …).
 pub mod builtins {

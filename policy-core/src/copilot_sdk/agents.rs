@@ -7,9 +7,9 @@ use github_copilot_sdk::{
 };
 use serde_json::Value;
 
+use crate::copilot::agents::{AgentToolName, CustomAgent, DefaultAgent};
 use crate::json::CopilotDocument;
 use crate::names::vocab::CUSTOM_AGENTS_KEY;
-use crate::subagents::agents::{AgentToolName, CustomAgent, DefaultAgent};
 use crate::text::Shown;
 
 impl CustomAgent {

@@ -17,8 +17,8 @@ use github_copilot_sdk::{
     CustomAgentConfig as SdkCustomAgent, SessionEvent, Tool as SdkTool, ToolInvocation, ToolResult, ToolResultExpanded,
 };
 
-use crate::subagents::agents::CustomAgent;
-use crate::subagents::router::SubagentRouter;
+use crate::copilot::agents::CustomAgent;
+use crate::copilot::router::SubagentRouter;
 
 const STARTED: &str = "subagent.started";
 const COMPLETED: &str = "subagent.completed";

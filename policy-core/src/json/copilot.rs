@@ -10,6 +10,7 @@ use super::custom_agents;
 use super::misplaced::{is_entry_kind, nested_policies};
 use super::options::{LoadError, Options};
 use super::reader::{self, Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use crate::copilot::agents::{CustomAgent, DefaultAgent};
 use crate::copilot::catalog::RUNTIME as COPILOT_RUNTIME;
 use crate::copilot::entry::{
     EntryDraft, PolicyEntry, Selector, SlotDraft, is_unknown_builtin, unknown_builtin_warning,
@@ -21,7 +22,6 @@ use crate::names::vocab::{
     POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS, Slot, TOOLS_KEY,
 };
 use crate::review::lints::{lint_agents, lint_entry};
-use crate::subagents::agents::{CustomAgent, DefaultAgent};
 use crate::text::is_or_reads_as;
 
 /// A read Copilot agent definition or single entry. It keeps the document's text, so other

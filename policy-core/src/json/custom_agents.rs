@@ -3,13 +3,13 @@
 
 use super::misplaced::nested_policies;
 use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use crate::copilot::agents::{AgentTools, CustomAgent, DefaultAgent};
 use crate::copilot::catalog::RUNTIME as COPILOT_RUNTIME;
 use crate::error::{At, Error, Errors};
 use crate::names::vocab::{
     AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, TOOLS_KEY,
 };
 use crate::seen::Seen;
-use crate::subagents::agents::{AgentTools, CustomAgent, DefaultAgent};
 use crate::text::{is_or_reads_as, near_miss};
 
 /// Reads `customAgents` at `at`, reporting every problem to `sink`; `None` when any agent

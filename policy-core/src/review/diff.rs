@@ -7,6 +7,7 @@ use crate::claude_code::catalog as claude_code;
 use crate::claude_code::catalog::ClaudeTool;
 use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::claude_code::{AgentRule, ClaudeAgent, ClaudeAgents, offered_to};
+use crate::copilot::agents::{AgentToolName, CustomAgent, DefaultAgent};
 use crate::copilot::catalog as copilot;
 use crate::copilot::resolved::{Decision, ResolvedPolicy};
 use crate::gemini_cli::catalog as gemini_cli;
@@ -15,7 +16,6 @@ use crate::gemini_cli::{GeminiName, GeminiSelection};
 use crate::names::wire::{Source, Tool};
 use crate::seen::{Seen, first_of_each};
 use crate::selection::{CatalogName, Selection, SelectionDecision, SelectionShape};
-use crate::subagents::{AgentToolName, CustomAgent, DefaultAgent};
 
 /// One change between two policies.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 use crate::error::Lint;
 use std::borrow::Cow;
 
+use crate::copilot::agents::{CustomAgent, alias_members};
 use crate::copilot::catalog as copilot;
 use crate::copilot::entry::{PolicyEntry, Selector};
 use crate::copilot::resolved::{ResolvedPolicy, ToolList};
@@ -12,7 +13,6 @@ use crate::error::{At, Warning};
 use crate::names::vocab::Slot;
 use crate::names::wire::{Source, Tool, WireName};
 use crate::selection::{CatalogName, Selection, SelectionShape};
-use crate::subagents::agents::{CustomAgent, alias_members};
 
 /// The names of a selector written as a list (none for `isolated` or an absent one).
 fn listed(selector: Option<&Selector>) -> &[WireName] {

@@ -11,8 +11,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::copilot::catalog::{AGENT_ALIASES, AGENT_ONLY, is_builtin};
-use crate::copilot::resolved::ResolvedPolicy;
+use super::catalog::{AGENT_ALIASES, AGENT_ONLY, is_builtin};
+use super::resolved::ResolvedPolicy;
 use crate::error::{At, Error, Errors, SUBAGENT_TOOL_NAMES};
 use crate::names::wire;
 use crate::names::wire::{Source, Tool, WireName};
