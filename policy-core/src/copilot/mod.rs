@@ -8,6 +8,7 @@ pub(crate) mod agents;
 pub(crate) mod builder;
 pub mod catalog;
 pub(crate) mod entry;
+pub(crate) mod lints;
 pub(crate) mod names;
 pub(crate) mod resolved;
 pub(crate) mod router;

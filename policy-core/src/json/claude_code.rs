@@ -16,7 +16,7 @@ use crate::names::vocab::{
     DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, HOLDER_KEY, ONLY_KEY, POLICY_KEYS,
     SELECTION_KEYS,
 };
-use crate::review::lints::lint_selection;
+use crate::selection::lint_selection;
 use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, ShapeValue};
 use crate::text::{did_you_mean, is_or_reads_as, near_miss};
 

@@ -21,7 +21,7 @@ use crate::names::vocab::{
     CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, HOLDER_KEY, ISOLATED, KIND_KEY,
     POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS, Slot, TOOLS_KEY,
 };
-use crate::review::lints::{lint_agents, lint_entry};
+use crate::copilot::lints::{lint_agents, lint_entry};
 use crate::text::is_or_reads_as;
 
 /// A read Copilot agent definition or single entry. It keeps the document's text, so other

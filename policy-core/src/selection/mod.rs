@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::hash::Hash;
 
-use crate::error::{At, Error, Warning};
+use crate::error::{At, Error, Lint, Warning};
 use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, ONLY_KEY};
 use crate::seen::{Seen, first_of_each};
 use crate::text::did_you_mean;
@@ -355,6 +355,39 @@ impl SelectionDraft<'_> {
         })
     }
 }
+
+/// The lints of a Claude Code or Gemini CLI selection, each with the list item it is about
+/// (`None`: the selection as a whole): `open-to-new-builtins` for `disable: [...]`, which
+/// lets every built-in a newer CLI adds through; `dead-allow` / `dead-deny` for a name the
+/// CLI never offers a headless session's model, so listing it changes nothing.
+pub fn lint_selection<T: CatalogName>(selection: &Selection<T>) -> Vec<(Option<usize>, Warning)> {
+    let mut found = Vec::new();
+    let (names, lint) = match selection.shape() {
+        SelectionShape::Disable(names) => {
+            let detail = format!(
+                "`disable` only takes tools away: every built-in a {} newer than {} adds is offered; use `only`, or attest the session",
+                T::RUNTIME,
+                T::CLI_VERSION
+            );
+            found.push((None, Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail: detail.into() }));
+            (names, Lint::DeadDeny)
+        }
+        SelectionShape::Only(names) => (names, Lint::DeadAllow),
+        _ => return found,
+    };
+    for (i, name) in names.iter().enumerate() {
+        if name.never_offered() {
+            let detail = format!(
+                "{} {} never offers it to a headless session's model, so this changes nothing",
+                T::RUNTIME,
+                T::CLI_VERSION
+            );
+            found.push((Some(i), Warning::Lint { lint, subject: Some(name.name().to_owned()), detail: detail.into() }));
+        }
+    }
+    found
+}
+
 
 #[cfg(test)]
 mod tests {

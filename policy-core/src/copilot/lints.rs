@@ -1,18 +1,16 @@
-//! Lints: rules that read as restrictions but do nothing, and policies that let new tools
-//! through. Each has a stable name, shown in its message, and can be allowed by name; they are
-//! warnings, and errors in strict mode.
+//! The Copilot entry's and custom agents' lints: rules that read as restrictions but do
+//! nothing, and policies that let new tools through. Each has a stable name, shown in its
+//! message, and can be allowed by name; they are warnings, and errors in strict mode.
 
-use crate::error::Lint;
 use std::borrow::Cow;
 
-use crate::copilot::agents::{CustomAgent, alias_members};
-use crate::copilot::catalog as copilot;
-use crate::copilot::entry::{PolicyEntry, Selector};
-use crate::copilot::resolved::{ResolvedPolicy, ToolList};
-use crate::error::{At, Warning};
+use super::agents::{CustomAgent, alias_members};
+use super::catalog as copilot;
+use super::entry::{PolicyEntry, Selector};
+use super::resolved::{ResolvedPolicy, ToolList};
+use crate::error::{At, Lint, Warning};
 use crate::names::vocab::Slot;
 use crate::names::wire::{Source, Tool, WireName};
-use crate::selection::{CatalogName, Selection, SelectionShape};
 
 /// The names of a selector written as a list (none for `isolated` or an absent one).
 fn listed(selector: Option<&Selector>) -> &[WireName] {
@@ -85,38 +83,6 @@ pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warn
             At::Selector(Slot::Excluded),
             Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail: detail.into() },
         ));
-    }
-    found
-}
-
-/// The lints of a Claude Code or Gemini CLI selection, each with the list item it is about
-/// (`None`: the selection as a whole): `open-to-new-builtins` for `disable: [...]`, which
-/// lets every built-in a newer CLI adds through; `dead-allow` / `dead-deny` for a name the
-/// CLI never offers a headless session's model, so listing it changes nothing.
-pub fn lint_selection<T: CatalogName>(selection: &Selection<T>) -> Vec<(Option<usize>, Warning)> {
-    let mut found = Vec::new();
-    let (names, lint) = match selection.shape() {
-        SelectionShape::Disable(names) => {
-            let detail = format!(
-                "`disable` only takes tools away: every built-in a {} newer than {} adds is offered; use `only`, or attest the session",
-                T::RUNTIME,
-                T::CLI_VERSION
-            );
-            found.push((None, Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail: detail.into() }));
-            (names, Lint::DeadDeny)
-        }
-        SelectionShape::Only(names) => (names, Lint::DeadAllow),
-        _ => return found,
-    };
-    for (i, name) in names.iter().enumerate() {
-        if name.never_offered() {
-            let detail = format!(
-                "{} {} never offers it to a headless session's model, so this changes nothing",
-                T::RUNTIME,
-                T::CLI_VERSION
-            );
-            found.push((Some(i), Warning::Lint { lint, subject: Some(name.name().to_owned()), detail: detail.into() }));
-        }
     }
     found
 }
