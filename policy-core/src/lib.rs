@@ -8,15 +8,17 @@
 //! 3. [`names`]: the vocabulary (keys, words), wire names and their grammar;
 //! 4. [`error`]: the errors and warnings every rule reports, and the lint names;
 //! 5. [`runtime`]: the runtimes a selection is for; [`selection`]: the CLI runtimes' selection
-//!    over any catalog, its shapes and shared checks;
+//!    over any catalog, its shapes and shared checks; `reader`: the one JSON reader below
+//!    every runtime (tree, pointers, the sink, options);
 //! 6. a folder per runtime, each with its own catalog: [`copilot`]: the Copilot entry, its
 //!    checks and resolution, the resolved policy and its decisions, the typestate builder,
-//!    session fields and client keys, and its sub-agents ([`subagents`]: tool lists and the
-//!    call-time router); [`claude_code`]: what a Claude Code selection means, its custom
+//!    session fields and client keys, its sub-agents ([`subagents`]: tool lists and the
+//!    call-time router), its lints and its JSON documents' reader; [`claude_code`]: what a Claude Code selection means, its custom
 //!    agents, and its arguments; [`gemini_cli`]: the Gemini CLI's names, what each approval
 //!    mode offers, and its settings, policy file and arguments;
 //! 7. [`review`]: lints, diffs and attestation;
-//! 8. [`json`]: the one reader for every document kind, the stored forms, and the schema;
+//! 8. [`json`]: every document kind read for its runtime (the dispatch, the Claude Code and
+//!    Gemini CLI readers, what a session reports), the stored forms, and the schema;
 //! 9. `copilot_sdk` (feature `copilot-sdk`): the official Rust SDK's config types.
 //!
 //! The `tool-policy` crate re-exports all of it, with the macros.
@@ -36,6 +38,8 @@ pub mod names;
 pub mod error;
 
 pub mod selection;
+
+mod reader;
 
 pub mod claude_code;
 pub mod copilot;

@@ -10,6 +10,8 @@ pub mod catalog;
 pub(crate) mod entry;
 pub(crate) mod lints;
 pub(crate) mod names;
+pub(crate) mod read;
+pub(crate) mod read_agents;
 pub(crate) mod resolved;
 pub(crate) mod router;
 pub(crate) mod session;

@@ -2,13 +2,13 @@
 //! object keyed by agent name whose values have the CLI's own fields, and `agent_only`, the
 //! built-ins the main selection takes away that the agents may still list.
 
-use super::misplaced::nested_policies;
-use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::claude_code::catalog::ClaudeTool;
 use crate::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeSelection, check_rules};
 use crate::error::Error;
 use crate::names::vocab::{AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
+use crate::reader::misplaced::nested_policies;
+use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::selection::CatalogName;
 use crate::text::near_miss;
 

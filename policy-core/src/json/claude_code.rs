@@ -4,8 +4,6 @@
 
 use std::borrow::Cow;
 
-use super::options::{LoadError, Options};
-use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::claude_code::ClaudeAgents;
 use crate::claude_code::catalog::ClaudeTool;
 use crate::claude_code::selection::ClaudeCodeSelection;
@@ -16,6 +14,8 @@ use crate::names::vocab::{
     DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, HOLDER_KEY, ONLY_KEY, POLICY_KEYS,
     SELECTION_KEYS,
 };
+use crate::reader::options::{LoadError, Options};
+use crate::reader::tree::{self as reader, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::selection::lint_selection;
 use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, ShapeValue};
 use crate::text::{did_you_mean, is_or_reads_as, near_miss};

@@ -8,26 +8,21 @@
 
 mod claude_agents;
 mod claude_code;
-mod copilot;
-mod custom_agents;
 mod document;
-mod misplaced;
 mod observed;
-mod options;
-mod reader;
 pub mod schema;
 mod stored;
 
+pub use crate::copilot::read::{CopilotDocument, load, load_definition, load_entry, load_with};
+pub use crate::copilot::read::{load_definition_value, load_entry_value, load_value};
+pub use crate::reader::options::{LoadError, Options};
+pub use crate::reader::tree::{MAX_DOCUMENT_BYTES, MAX_NESTING};
 pub use claude_code::{
     ClaudeCodeDocument, GeminiDocument, SelectionDocument, load_claude_code, load_claude_code_with, load_gemini_cli,
     load_gemini_cli_with,
 };
-pub use copilot::{CopilotDocument, load, load_definition, load_entry, load_with};
-pub use copilot::{load_definition_value, load_entry_value, load_value};
 pub use document::Document;
 pub use observed::{read_claude_init, read_copilot_tools};
-pub use options::{LoadError, Options};
-pub use reader::{MAX_DOCUMENT_BYTES, MAX_NESTING};
 
 /// The Copilot document type under its earlier name.
 pub type Loaded = CopilotDocument;

@@ -4,9 +4,9 @@
 
 use std::borrow::Cow;
 
-use super::options::{LoadError, Options};
-use super::reader::{self, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::error::Error;
+use crate::reader::options::{LoadError, Options};
+use crate::reader::tree::{self as reader, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::review::attest::OfferedTool;
 use crate::seen::first_of_each;
 use crate::text::near_miss;

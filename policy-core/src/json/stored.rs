@@ -7,15 +7,16 @@
 
 use serde::de::{self, Deserialize, Deserializer};
 
-use super::options::{LoadError, Options};
-use super::reader::{Node, Ptr, Sink, Value, tool_names, unique_keys, wrong_type};
-use super::{claude_agents, claude_code, copilot};
+use super::{claude_agents, claude_code};
 use crate::claude_code::ClaudeAgents;
 use crate::copilot::entry::{AllowListState, PolicyEntry, interlock};
+use crate::copilot::read as copilot;
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy, ToolList};
 use crate::error::{At, Error};
 use crate::names::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD, RESOLVED_KEYS, Slot, TOOL_FILTER_PRECEDENCE};
 use crate::names::wire::WireName;
+use crate::reader::options::{LoadError, Options};
+use crate::reader::tree::{Node, Ptr, Sink, Value, tool_names, unique_keys, wrong_type};
 use crate::selection::{CatalogName, Selection};
 use crate::text::Shown;
 

@@ -6,7 +6,7 @@
 pub(crate) mod attest;
 pub(crate) mod diff;
 
-pub use attest::{Attestation, Host, OfferedTool, Violation, attest_claude_code};
-pub use diff::{Change, PolicyDiff, diff_claude_agents, diff_copilot_agents, diff_gemini_selections, diff_selections};
 pub use crate::copilot::lints::{lint_agents, lint_entry};
 pub use crate::selection::lint_selection;
+pub use attest::{Attestation, Host, OfferedTool, Violation, attest_claude_code};
+pub use diff::{Change, PolicyDiff, diff_claude_agents, diff_copilot_agents, diff_gemini_selections, diff_selections};

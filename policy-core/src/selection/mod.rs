@@ -388,7 +388,6 @@ pub fn lint_selection<T: CatalogName>(selection: &Selection<T>) -> Vec<(Option<u
     found
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,14 +1,14 @@
 //! A definition's `customAgents` (SPEC §3): each agent a `name` and a `tools` list that is
 //! `null` (or absent: every tool), `[]` (none) or unprefixed runtime names.
 
-use super::misplaced::nested_policies;
-use super::reader::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::copilot::agents::{AgentTools, CustomAgent, DefaultAgent};
 use crate::copilot::catalog::RUNTIME as COPILOT_RUNTIME;
 use crate::error::{At, Error, Errors};
 use crate::names::vocab::{
     AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, TOOLS_KEY,
 };
+use crate::reader::misplaced::nested_policies;
+use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::seen::Seen;
 use crate::text::{is_or_reads_as, near_miss};
 

@@ -6,22 +6,22 @@ use std::collections::HashMap;
 
 use serde_json::value::RawValue;
 
-use super::custom_agents;
-use super::misplaced::{is_entry_kind, nested_policies};
-use super::options::{LoadError, Options};
-use super::reader::{self, Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use super::read_agents as custom_agents;
 use crate::copilot::agents::{CustomAgent, DefaultAgent};
 use crate::copilot::catalog::RUNTIME as COPILOT_RUNTIME;
 use crate::copilot::entry::{
     EntryDraft, PolicyEntry, Selector, SlotDraft, is_unknown_builtin, unknown_builtin_warning,
 };
+use crate::copilot::lints::{lint_agents, lint_entry};
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy};
 use crate::error::{At, Error, Located, Warning};
 use crate::names::vocab::{
     CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, HOLDER_KEY, ISOLATED, KIND_KEY,
     POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS, Slot, TOOLS_KEY,
 };
-use crate::copilot::lints::{lint_agents, lint_entry};
+use crate::reader::misplaced::{is_entry_kind, nested_policies};
+use crate::reader::options::{LoadError, Options};
+use crate::reader::tree::{self as reader, Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::text::is_or_reads_as;
 
 /// A read Copilot agent definition or single entry. It keeps the document's text, so other
@@ -194,7 +194,7 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
 }
 
 /// A document that is one policy entry, as a stored form is read.
-pub(super) fn single_entry(root: Node<'_>, sink: &mut Sink) -> Option<PolicyEntry> {
+pub(crate) fn single_entry(root: Node<'_>, sink: &mut Sink) -> Option<PolicyEntry> {
     if let Some(fields) = root.object() {
         entry(fields, Ptr::Root, true, sink)
     } else {
