@@ -2,7 +2,7 @@
 //! way only:
 //!
 //! ```text
-//! text ← catalog ← names ← error ← runtime, selection ← copilot, claude_code, gemini_cli ← review ← json ← copilot_sdk
+//! text, seen ← catalog ← names ← error ← runtime, reader ← selection ← copilot, claude_code, gemini_cli ← review ← json ← copilot_sdk
 //! ```
 //!
 //! A module is a top-level file or folder of `policy-core/src`; an import is a `crate::…`
@@ -22,11 +22,11 @@ const LAYERS: &[(&str, u8)] = &[
     ("names", 2),
     ("error", 3),
     ("runtime", 4),
-    ("selection", 4),
     ("reader", 4),
-    ("copilot", 5),
-    ("claude_code", 5),
-    ("gemini_cli", 5),
+    ("selection", 5),
+    ("copilot", 6),
+    ("claude_code", 6),
+    ("gemini_cli", 6),
     ("review", 7),
     ("json", 8),
     ("copilot_sdk", 9),

@@ -4,8 +4,11 @@
 pub(crate) mod agents;
 pub(crate) mod args;
 pub mod catalog;
+pub(crate) mod read;
+pub(crate) mod read_agents;
 pub(crate) mod selection;
 
 pub use agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules, mcp_offered_to, offered_to};
 pub use args::ClaudeCodeArgs;
+pub use read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 pub use selection::{ClaudeCode, ClaudeCodeSelection, ClaudeDecision, offered};

@@ -5,8 +5,10 @@
 pub mod catalog;
 pub(crate) mod config;
 pub(crate) mod names;
+pub(crate) mod read;
 pub(crate) mod selection;
 
 pub use config::{DEFAULT_POLICY_FILE, GeminiCliConfig, RULE_PRIORITY};
 pub use names::{GeminiName, McpEntry};
+pub use read::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
 pub use selection::{ApprovalMode, GeminiCli, GeminiSelection, offered, offered_to_investigator};

@@ -1,8 +1,9 @@
 //! A document read for the runtime it is given for: what the CLI works on.
 
-use super::claude_code::{ClaudeCodeDocument, GeminiDocument, load_claude_code_with, load_gemini_cli_with};
+use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code_with};
 use crate::copilot::read::{CopilotDocument, load_with};
 use crate::error::{Error, Located, Warning};
+use crate::gemini_cli::read::{GeminiDocument, load_gemini_cli_with};
 use crate::reader::options::{LoadError, Options};
 use crate::review::{PolicyDiff, diff_claude_agents, diff_copilot_agents, diff_gemini_selections, diff_selections};
 use crate::runtime::Runtime;

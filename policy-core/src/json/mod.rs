@@ -6,21 +6,17 @@
 //! [`MAX_NESTING`]; an input that holds no policy where one is expected is an error. With
 //! [`Options::strict`], every warning is an error at the same pointer.
 
-mod claude_agents;
-mod claude_code;
 mod document;
 mod observed;
 pub mod schema;
 mod stored;
 
+pub use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 pub use crate::copilot::read::{CopilotDocument, load, load_definition, load_entry, load_with};
 pub use crate::copilot::read::{load_definition_value, load_entry_value, load_value};
+pub use crate::gemini_cli::read::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
 pub use crate::reader::options::{LoadError, Options};
 pub use crate::reader::tree::{MAX_DOCUMENT_BYTES, MAX_NESTING};
-pub use claude_code::{
-    ClaudeCodeDocument, GeminiDocument, SelectionDocument, load_claude_code, load_claude_code_with, load_gemini_cli,
-    load_gemini_cli_with,
-};
 pub use document::Document;
 pub use observed::{read_claude_init, read_copilot_tools};
 

@@ -7,8 +7,8 @@
 
 use serde::de::{self, Deserialize, Deserializer};
 
-use super::{claude_agents, claude_code};
 use crate::claude_code::ClaudeAgents;
+use crate::claude_code::read_agents as claude_agents;
 use crate::copilot::entry::{AllowListState, PolicyEntry, interlock};
 use crate::copilot::read as copilot;
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy, ToolList};
@@ -17,6 +17,7 @@ use crate::names::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD, RESOLVED_KEYS, Sl
 use crate::names::wire::WireName;
 use crate::reader::options::{LoadError, Options};
 use crate::reader::tree::{Node, Ptr, Sink, Value, tool_names, unique_keys, wrong_type};
+use crate::selection::read as claude_code;
 use crate::selection::{CatalogName, Selection};
 use crate::text::Shown;
 

@@ -12,6 +12,7 @@ use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, ONLY_KEY};
 use crate::seen::{Seen, first_of_each};
 use crate::text::did_you_mean;
 
+pub(crate) mod read;
 /// A name of a CLI runtime's catalog, as a selection lists it.
 pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Serialize + 'static {
     /// The runtime, as messages name it (`Claude Code`).

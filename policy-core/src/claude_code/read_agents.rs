@@ -2,8 +2,9 @@
 //! object keyed by agent name whose values have the CLI's own fields, and `agent_only`, the
 //! built-ins the main selection takes away that the agents may still list.
 
-use crate::claude_code::catalog::ClaudeTool;
-use crate::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeSelection, check_rules};
+use super::agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules};
+use super::catalog::ClaudeTool;
+use super::selection::ClaudeCodeSelection;
 use crate::error::Error;
 use crate::names::vocab::{AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
@@ -13,7 +14,7 @@ use crate::selection::CatalogName;
 use crate::text::near_miss;
 
 /// The agents of a Claude Code document whose root holds its selection under `builtin_tools`.
-pub(super) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &mut Sink) -> ClaudeAgents {
+pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &mut Sink) -> ClaudeAgents {
     let mut out = ClaudeAgents::default();
     let Some(fields) = root.object() else { return out };
     let first = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
@@ -67,7 +68,7 @@ pub(super) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
 }
 
 /// The `--agents` object: agents keyed by name, each checked, in the order written.
-pub(super) fn agent_map(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Vec<ClaudeAgent> {
+pub(crate) fn agent_map(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Vec<ClaudeAgent> {
     let Some(agents) = value.object() else {
         sink.error(at, wrong_type("an object of agents keyed by name", value));
         return Vec::new();

@@ -1,0 +1,58 @@
+//! A Gemini CLI selection document (SPEC §5): the selection, or an object holding it under
+//! `builtin_tools`. The Gemini CLI takes no sub-agent definitions.
+
+use super::names::GeminiName;
+use super::selection::GeminiSelection;
+use crate::error::{Located, Warning};
+use crate::names::vocab::{
+    AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, GEMINI_CLI_SETTINGS_KEYS,
+    GEMINI_CLI_SETTINGS_OWNER, POLICY_KEYS,
+};
+use crate::reader::options::{LoadError, Options};
+use crate::reader::tree::{self as reader, Node, Sink};
+use crate::selection::read::{NotRead, document};
+
+/// A read Gemini CLI selection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GeminiDocument {
+    /// The selection; `None` only when the document says `"builtin_tools": null`.
+    pub selection: Option<GeminiSelection>,
+    /// Legacy names rewritten (at most [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)).
+    pub warnings: Vec<Located<Warning>>,
+    /// How many warnings there were beyond `warnings`.
+    pub omitted_warnings: usize,
+}
+
+/// Beside the holder: a Copilot entry's keys, Claude Code's sub-agents (the Gemini CLI is
+/// never given them), and the CLI's own settings for a restriction.
+const NOT_READ: NotRead = &[
+    (POLICY_KEYS, COPILOT_ENTRY_OWNER),
+    (&[AGENTS_KEY, AGENT_ONLY_KEY], CLAUDE_AGENTS_OWNER),
+    (GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER),
+];
+
+/// Reads a Gemini CLI selection, or an object holding one under `builtin_tools`.
+pub fn load_gemini_cli(text: &str) -> Result<GeminiDocument, LoadError> {
+    load_gemini_cli_with(text, Options::default())
+}
+
+/// [`load_gemini_cli`] with options (strict mode refuses legacy aliases and lints). The
+/// Gemini CLI takes no sub-agent definitions: Claude Code's `agents` and `agent_only` beside
+/// the selection, or a key that reads as one, would restrict nothing and are errors.
+pub fn load_gemini_cli_with(text: &str, options: Options) -> Result<GeminiDocument, LoadError> {
+    let doc = reader::parse(text)?;
+    let root = Node::root(&doc);
+    let mut sink = Sink::reading(root, options);
+    let selection = document::<GeminiName>(root, NOT_READ, &mut sink);
+    let report = sink.finish()?;
+    Ok(GeminiDocument { selection, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
+}
+
+impl GeminiSelection {
+    /// Reads a selection, or an object holding one under `builtin_tools`: see
+    /// [`load_gemini_cli`].
+    pub fn from_json(text: &str) -> Result<GeminiDocument, LoadError> {
+        load_gemini_cli(text)
+    }
+}

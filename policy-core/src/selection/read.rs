@@ -1,0 +1,139 @@
+//! A Claude Code or Gemini CLI selection read from JSON (SPEC §2, §5): the selection itself
+//! (`{"only": [...]}`), or an agent object holding it under `builtin_tools`, where `null`
+//! says "no selection". One reader for both CLI runtimes, parameterised by the runtime's
+//! catalog and the keys beside the holder that the runtime never gets; each runtime's folder
+//! reads its own document over it.
+
+use std::borrow::Cow;
+
+use crate::error::{At, Error};
+use crate::names::vocab::{DISABLE_KEY, HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, ShapeValue, lint_selection};
+use crate::text::{did_you_mean, is_or_reads_as, near_miss};
+
+/// Keys of other runtimes' policies, and the runtime's own words for a restriction, by whose
+/// they are, that a holder's runtime never gets: beside `builtin_tools` each restricts
+/// nothing, so each (or a key that reads as one) is an error. A row per owner.
+pub(crate) type NotRead = &'static [(&'static [&'static str], &'static str)];
+
+pub(crate) fn document<T: CatalogName>(root: Node<'_>, not_read: NotRead, sink: &mut Sink) -> Option<Selection<T>> {
+    let Some(fields) = root.object() else {
+        sink.error(Ptr::Root, wrong_type("a selection object or an object with `builtin_tools`", root));
+        return None;
+    };
+    let (fields, _) = unique_keys(fields);
+    let holder = fields.iter().find(|(key, _)| key == HOLDER_KEY).map(|(_, value)| *value);
+    let top_level = fields.iter().any(|(key, _)| SELECTION_KEYS.contains(&key.as_ref()));
+    match holder {
+        Some(holder) => {
+            for (key, _) in fields.iter().filter(|(key, _)| SELECTION_KEYS.contains(&key.as_ref())) {
+                sink.error(Ptr::Root.key(key), Error::SelectionBesideHolder { key: key.clone().into_owned() });
+            }
+            // The holder's other keys pass through; one that reads as a selection key would
+            // be a selection the runtime never gets, and another runtime's keys restrict
+            // nothing here.
+            for (key, _) in &fields {
+                if let Some(exact) = near_miss(key, [HOLDER_KEY, ONLY_KEY, DISABLE_KEY]) {
+                    sink.error(Ptr::Root.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
+                    continue;
+                }
+                let theirs = not_read.iter().find_map(|(keys, owner)| Some((is_or_reads_as(key, keys)?, *owner)));
+                if let Some((exact, owner)) = theirs {
+                    let error =
+                        Error::NotReadByRuntime { key: key.clone().into_owned(), exact, owner, runtime: T::RUNTIME };
+                    sink.error(Ptr::Root.key(key), error);
+                }
+            }
+            if holder.is_null() { None } else { selection(holder, Ptr::Root.key(HOLDER_KEY), sink) }
+        }
+        None if top_level => selection_fields(&fields, Ptr::Root, sink),
+        None => {
+            // No selection anywhere. A key one typo from a selection key says where; the
+            // document is refused either way, never read as "no restriction".
+            let mut near = false;
+            for (key, _) in &fields {
+                if let Some(found) = did_you_mean(key, [HOLDER_KEY, SELECTION_KEYS[0], SELECTION_KEYS[1]]) {
+                    let expected: &'static [&'static str] =
+                        if found == HOLDER_KEY { &[HOLDER_KEY] } else { SELECTION_KEYS };
+                    sink.error(Ptr::Root.key(key), Error::UnknownKey { key: key.clone().into_owned(), expected });
+                    near = true;
+                }
+            }
+            if !near {
+                sink.error(Ptr::Root, Error::NoSelection { runtime: T::RUNTIME });
+            }
+            None
+        }
+    }
+}
+
+pub(crate) fn selection<T: CatalogName>(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Selection<T>> {
+    let Some(fields) = value.object() else {
+        sink.error(at, Error::BadShape { runtime: T::RUNTIME });
+        return None;
+    };
+    let (fields, _) = unique_keys(fields);
+    selection_fields(&fields, at, sink)
+}
+
+/// A selection object's fields, duplicates already refused.
+fn selection_fields<T: CatalogName>(
+    fields: &[(Cow<'_, str>, Node<'_>)],
+    at: Ptr<'_>,
+    sink: &mut Sink,
+) -> Option<Selection<T>> {
+    let mut shape_ok = true;
+    for (key, _) in fields.iter().filter(|(key, _)| !SELECTION_KEYS.contains(&key.as_ref())) {
+        sink.error(at.key(key), Error::UnknownKey { key: key.clone().into_owned(), expected: SELECTION_KEYS });
+        shape_ok = false;
+    }
+    let given: Vec<&(Cow<'_, str>, Node<'_>)> =
+        fields.iter().filter(|(key, _)| SELECTION_KEYS.contains(&key.as_ref())).collect();
+    let only = given.iter().any(|(key, _)| key == ONLY_KEY);
+    if let Err(error) = ShapeDraft::one_key(only, given.len() - usize::from(only) == 1, T::RUNTIME) {
+        if shape_ok || fields.is_empty() {
+            sink.error(at, error);
+        }
+        return None;
+    }
+    let (key, value) = given[0];
+    let list_at = at.key(key);
+    let text = value.string();
+    let shape_value = match &text {
+        Some(text) => ShapeValue::Str(text),
+        None if value.is_array() => ShapeValue::List,
+        None => ShapeValue::Other(value.type_name()),
+    };
+    let shape = match ShapeDraft::of(key, shape_value) {
+        Ok(shape) => shape,
+        Err(error) => {
+            sink.error(list_at, error);
+            return None;
+        }
+    };
+    let items = if shape == ShapeDraft::DisableAll { Vec::new() } else { value.array().unwrap_or_default() };
+    let names = tool_names(&items, list_at, sink);
+    let draft = SelectionDraft { shape, names: names.iter().map(Option::as_deref).collect() };
+    let (mut errors, mut warnings) = (Vec::new(), Vec::new());
+    let selection = draft.check::<T>(&mut errors, &mut warnings);
+    let place = |place: At| match place {
+        At::SelectionTool(i) => list_at.index(i).render(),
+        _ => list_at.render(),
+    };
+    for (at, error) in errors {
+        sink.error_at(&|| place(at), error);
+    }
+    for (at, warning) in warnings {
+        sink.warn_at(|| place(at), |_| warning);
+    }
+    if let Some(selection) = &selection {
+        for (item, warning) in lint_selection(selection) {
+            match item {
+                Some(i) => sink.lint(|| list_at.index(i).render(), warning),
+                None => sink.lint(|| at.render(), warning),
+            }
+        }
+    }
+    if shape_ok { selection } else { None }
+}
