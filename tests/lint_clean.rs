@@ -1,7 +1,6 @@
-//! What `builtin_tools!` and `wire!` expand to passes clippy's pedantic lints. rustc ignores
-//! `clippy::` lints, so this is an ordinary test target, which `.ci/run`'s
-//! `cargo clippy --all-targets -- -D warnings` lints; `tests/ui/pass/lint-clean.rs` holds
-//! the rustc lints under trybuild.
+//! What `builtin_tools!` and `wire!` expand to is lint-clean in a user's crate: rustc's lints
+//! (`deny(warnings)`) when `cargo test` builds this target, and clippy's pedantic ones, which
+//! rustc ignores, when `.ci/run`'s `cargo clippy --all-targets -- -D warnings` lints it.
 #![deny(warnings, unused_qualifications, clippy::all, clippy::pedantic)]
 
 use tool_policy::{ClaudeCodeSelection, Policy, ResolvedPolicy, WireName, builtin_tools, wire};

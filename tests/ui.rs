@@ -1,5 +1,5 @@
 //! Compile-time errors of `builtin_tools!`, the builder and `wire!`, one rule per file,
-//! and the pass cases (hygiene, a renamed crate, lint cleanliness).
+//! and the pass cases (hygiene, a renamed crate; lint cleanliness is `tests/lint_clean.rs`).
 //!
 //! Bless with `TRYBUILD=overwrite cargo test --test ui` and review the `.stderr` files; the
 //! compiler that blessed them is recorded in `tests/ui/RUSTC_VERSION`.
