@@ -476,6 +476,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_index_answers_as_the_list_does() {
+        let patterns =
+            ["custom:x", "bash", "builtin:*", "mcp:s-t", "*", "builtin:bash", "mcp:*", "custom:*", "view", "x"];
+        let tools: Vec<Tool<'_>> = ["bash", "view", "x", "s-t", "other", "*"]
+            .iter()
+            .flat_map(|name| Source::ALL.map(|source| Tool::new(source, name)))
+            .collect();
+        // Every window of the patterns, so each pattern is first, last and between others.
+        for start in 0..patterns.len() {
+            for end in start..=patterns.len() {
+                let list = ToolList {
+                    names: Cow::Owned(patterns[start..end].iter().map(|p| WireName::parse(p).unwrap()).collect()),
+                };
+                let index = list.index();
+                for tool in &tools {
+                    assert_eq!(index.find(tool), list.find(tool), "{:?} in {:?}", tool, &patterns[start..end]);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn client_modes_stand_in_their_order() {
         for (i, (mode, json, spelled)) in CLIENT_MODES.into_iter().enumerate() {
             assert_eq!(mode as usize, i, "as_str indexes the table by the variant");

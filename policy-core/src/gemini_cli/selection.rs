@@ -200,6 +200,35 @@ pub fn offered_to_investigator(selection: Option<&GeminiSelection>) -> Vec<Strin
 mod tests {
     use super::*;
 
+    #[test]
+    fn listed_names_answer_as_each_entry_does() {
+        let written = ["read_file", "mcp_srv_*", "mcp_srv_tool", "mcp_other_x", "glob", "mcp_a-b.c_*"];
+        let names: Vec<GeminiName> = written.iter().map(|w| GeminiName::lookup(w).unwrap().tool()).collect();
+        let offered = [
+            "read_file",
+            "glob",
+            "grep_search",
+            "mcp_srv_tool",
+            "mcp_srv_other",
+            "mcp_srv_",
+            "mcp_srv",
+            "mcp_other_x",
+            "mcp_other_y",
+            "mcp_a-b.c_t",
+            "mcp_a-b.c_",
+            "mcp__x",
+            "mcp_",
+            "srv_tool",
+        ];
+        for end in 0..=names.len() {
+            let listed = Listed::of(&names[..end]);
+            for name in offered {
+                let by_entry = names[..end].iter().any(|entry| entry.matches(name));
+                assert_eq!(listed.names(name), by_entry, "{name} in {:?}", &written[..end]);
+            }
+        }
+    }
+
     fn names(tools: &[&str]) -> Vec<String> {
         tools.iter().map(|t| (*t).to_owned()).collect()
     }
