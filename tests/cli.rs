@@ -605,3 +605,12 @@ fn diff_names_every_widening_of_an_agent() {
         assert_eq!(code, 1, "and back: {out}");
     }
 }
+
+#[test]
+fn diff_escapes_the_names_it_prints() {
+    let agent = |tools: Value| json!({"name": "x", "tools": [], "customAgents": [{"name": "r\u{1b}]0;t\u{7}", "tools": tools}]});
+    let (code, out) = diff_documents("copilot", &agent(json!(["view"])), &agent(Value::Null));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains(r"+ agent r\u001b]0;t\u0007: every tool"), "{out:?}");
+    assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+}

@@ -250,11 +250,9 @@ impl<'a> Node<'a> {
         }
     }
 
+    /// [`Node::str`], as the readers that also hold owned text take it.
     pub(crate) fn string(self) -> Option<Cow<'a, str>> {
-        match self.0 {
-            Value::String(text) => Some(Cow::Borrowed(&**text)),
-            _ => None,
-        }
+        self.str().map(Cow::Borrowed)
     }
 
     pub(crate) fn is_true(self) -> bool {

@@ -130,24 +130,40 @@ impl Host {
     /// Whether the host registered `name` as a custom tool the runtime offers as custom: a
     /// name of a pinned built-in only when declared as an override.
     pub fn is_custom(&self, name: &str) -> bool {
-        self.custom_tools.iter().any(|t| t == name) && !self.shadows_builtin(name)
-    }
-
-    /// [`Host::is_custom`] for many names: the declarations are indexed once.
-    fn custom_names(&self) -> impl Fn(&str) -> bool + '_ {
-        let custom = Seen::of(self.custom_tools.iter().map(String::as_str));
-        let overrides = Seen::of(self.builtin_overrides.iter().map(String::as_str));
-        move |name| custom.contains(name) && (!copilot::is_builtin(name) || overrides.contains(name))
+        self.declared().is_custom(name)
     }
 
     /// The declared custom tools named like a pinned built-in but not declared as overrides:
     /// each is taken as the built-in.
     pub fn undeclared_overrides(&self) -> impl Iterator<Item = &str> {
-        self.custom_tools.iter().map(String::as_str).filter(|name| self.shadows_builtin(name))
+        let declared = self.declared();
+        self.custom_tools.iter().map(String::as_str).filter(move |name| declared.shadows_builtin(name))
     }
 
+    /// The declarations indexed once, for many names.
+    fn declared(&self) -> Declared<'_> {
+        Declared {
+            custom: Seen::of(self.custom_tools.iter().map(String::as_str)),
+            overrides: Seen::of(self.builtin_overrides.iter().map(String::as_str)),
+        }
+    }
+}
+
+/// What a [`Host`] declared, indexed: the one text of the custom-tool rule.
+struct Declared<'a> {
+    custom: Seen<'a>,
+    overrides: Seen<'a>,
+}
+
+impl Declared<'_> {
+    /// Registered as custom, and not a pinned built-in's name unless declared as its override.
+    fn is_custom(&self, name: &str) -> bool {
+        self.custom.contains(name) && !self.shadows_builtin(name)
+    }
+
+    /// A pinned built-in's name not declared as an override: the offered tool is the built-in.
     fn shadows_builtin(&self, name: &str) -> bool {
-        copilot::is_builtin(name) && !self.builtin_overrides.iter().any(|t| t == name)
+        copilot::is_builtin(name) && !self.overrides.contains(name)
     }
 }
 
@@ -167,7 +183,7 @@ impl ResolvedPolicy {
     #[must_use]
     pub fn attest(&self, offered: &[OfferedTool], host: &Host, strict: bool) -> Attestation {
         let mut attestation = Attestation::default();
-        let (decide, is_custom) = (self.decider(), host.custom_names());
+        let (decide, declared) = (self.decider(), host.declared());
         for reported in offered {
             if let Some(violation) = malformed(&reported.name) {
                 attestation.violations.push(violation);
@@ -185,7 +201,7 @@ impl ResolvedPolicy {
                     continue;
                 }
                 Some(_) => Source::Mcp,
-                None if is_custom(&reported.name) => Source::Custom,
+                None if declared.is_custom(&reported.name) => Source::Custom,
                 None => Source::Builtin,
             };
             let tool = Tool::new(source, &reported.name);
@@ -217,7 +233,8 @@ impl ResolvedPolicy {
                 Tool::new(source, name)
             })
             .collect();
-        expected.extend(host.custom_tools.iter().filter(|name| is_custom(name)).map(|name| Tool::custom(name)));
+        expected
+            .extend(host.custom_tools.iter().filter(|name| declared.is_custom(name)).map(|name| Tool::custom(name)));
         // A tool is its source and name: one record of names per source.
         let mut seen: [Seen<'_>; 3] = std::array::from_fn(|_| Seen::with_capacity(0));
         for (i, tool) in expected.iter().enumerate() {

@@ -16,6 +16,7 @@ use crate::gemini_cli::{GeminiName, GeminiSelection};
 use crate::names::wire::{Source, Tool};
 use crate::seen::{Seen, first_of_each};
 use crate::selection::{CatalogName, Selection, SelectionDecision, SelectionShape};
+use crate::text::Escaped;
 
 /// One change between two policies.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,9 +35,10 @@ pub struct Change {
 }
 
 impl fmt::Display for Change {
-    /// `+ builtin:bash (was excluded by builtin:*, now offered by builtin:bash)`.
+    /// `+ builtin:bash (was excluded by builtin:*, now offered by builtin:bash)`. The subject
+    /// can hold document text (a custom agent's or an MCP server's name): it is escaped, whole.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} (was {}, now {})", self.sign, self.subject, self.was, self.now)
+        write!(f, "{} {} (was {}, now {})", self.sign, Escaped(&self.subject), self.was, self.now)
     }
 }
 
