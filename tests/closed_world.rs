@@ -541,3 +541,91 @@ fn custom_agents_have_names_of_their_own() {
         "{report:?}"
     );
 }
+
+/// A document of `runtime` with `key` (holding `1`) at the place named `place`, and how to
+/// read it; `None` for a place this test does not know yet, which fails the test.
+fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
+    let key = serde_json::to_string(key).unwrap();
+    let copilot_report = |text: &str, _: Options| tool_policy::json::read_copilot_tools(text).map(drop);
+    let claude_init = |text: &str, _: Options| tool_policy::json::read_claude_init(text).map(drop);
+    let gemini = |text: &str, options: Options| tool_policy::json::load_gemini_cli_with(text, options).map(drop);
+    Some(match (runtime, place) {
+        ("Copilot CLI", "a Copilot agent definition") => (format!(r#"{{"tools": [], {key}: 1}}"#), copilot),
+        ("Copilot CLI", "a Copilot tool entry of another kind") => {
+            (format!(r#"{{"tools": [{{"kind": "mcp", {key}: 1}}]}}"#), copilot)
+        }
+        ("Copilot CLI", "a Copilot policy entry") => {
+            (format!(r#"{{"kind": "github-cli-builtin-tools", {key}: 1}}"#), copilot)
+        }
+        ("Copilot CLI", "a Copilot selector") => {
+            (format!(r#"{{"kind": "github-cli-builtin-tools", "excluded-tools": {{"tools": [], {key}: 1}}}}"#), copilot)
+        }
+        ("Copilot CLI", "a value a Copilot definition passes through") => {
+            (format!(r#"{{"tools": [], "model": {{"x": [{{{key}: 1}}]}}}}"#), copilot)
+        }
+        ("Copilot CLI", "a Copilot custom agent") => {
+            (format!(r#"{{"tools": [], "customAgents": [{{"name": "a", {key}: 1}}]}}"#), copilot)
+        }
+        ("Copilot CLI", "a Copilot default agent") => {
+            (format!(r#"{{"tools": [], "defaultAgent": {{"excludedTools": [], {key}: 1}}}}"#), copilot)
+        }
+        ("Copilot CLI", "a Copilot getCurrentMetadata result") => {
+            (format!(r#"{{"tools": [], {key}: 1}}"#), copilot_report)
+        }
+        ("Copilot CLI", "a tool a Copilot session reports") => {
+            (format!(r#"{{"tools": [{{"name": "view", {key}: 1}}]}}"#), copilot_report)
+        }
+        ("Claude Code", "a Claude Code selection holder") => {
+            (format!(r#"{{"builtin_tools": null, {key}: 1}}"#), claude)
+        }
+        ("Claude Code", "a selection") => (format!(r#"{{"only": [], {key}: 1}}"#), claude),
+        ("Claude Code", "a Claude Code custom agent") => (
+            format!(r#"{{"builtin_tools": null, "agents": {{"a": {{"description": "d", "prompt": "p", {key}: 1}}}}}}"#),
+            claude,
+        ),
+        ("Claude Code", "a value a Claude Code document passes through") => {
+            (format!(r#"{{"builtin_tools": null, "step": {{"with": {{{key}: 1}}}}}}"#), claude)
+        }
+        ("Claude Code", "a Claude Code stream-json message") => {
+            (format!(r#"{{"type": "system", "subtype": "init", "tools": [], {key}: 1}}"#), claude_init)
+        }
+        ("Gemini CLI", "a Gemini CLI selection holder") => (format!(r#"{{"builtin_tools": null, {key}: 1}}"#), gemini),
+        ("Gemini CLI", "a selection") => (format!(r#"{{"only": [], {key}: 1}}"#), gemini),
+        ("Gemini CLI", "a value a Gemini CLI document passes through") => {
+            (format!(r#"{{"builtin_tools": null, "step": [{{{key}: 1}}]}}"#), gemini)
+        }
+        _ => return None,
+    })
+}
+
+type Load = fn(&str, Options) -> Result<(), LoadError>;
+
+/// Every place of the closed-world table, every key it governs or refuses, every family of
+/// look-alikes: each is refused, strict or not, and a key of the host's passes where the
+/// place passes keys through. A governing key added to a place's row is held here with no
+/// other edit.
+#[test]
+fn every_place_of_the_table_refuses_every_look_alike() {
+    use tool_policy::json::closed_world::{Others, places};
+    let mut checked = 0;
+    for (runtime, place) in places() {
+        let written = |key: &str| {
+            at_place(runtime, place.name, key)
+                .unwrap_or_else(|| panic!("write a document for {runtime}: {} in at_place", place.name))
+        };
+        let elsewhere = place.elsewhere.iter().flat_map(|e| e.keys.iter().copied());
+        let exact_refused = elsewhere.clone().filter(|key| !place.reads.contains(key));
+        let families = place.governing.iter().copied().chain(elsewhere).flat_map(look_alikes);
+        for key in exact_refused.map(String::from).chain(families).filter(|key| !place.reads.contains(&key.as_str())) {
+            let (text, load) = written(&key);
+            assert!(!refused(load, &text).is_empty(), "{runtime}: {}: {key:?}", place.name);
+            checked += 1;
+        }
+        let (text, load) = written("hostsOwnField");
+        match place.others {
+            Others::PassThrough => assert!(load(&text, Options::STRICT).is_ok(), "{runtime}: {}: {text}", place.name),
+            Others::Refuse => assert!(!refused(load, &text).is_empty(), "{runtime}: {}", place.name),
+        }
+    }
+    assert!(checked > 500, "{checked} keys checked");
+}

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use tool_policy::copilot::{BUILTIN_TOOLS, WINDOWS_TOOLS};
 use tool_policy::json::{load_definition_value, load_entry_value};
-use tool_policy::text::near_miss;
+use tool_policy::text::reads_as;
 
 fn validator(root: &str) -> jsonschema::Validator {
     let mut schema: Value = serde_json::from_str(tool_policy::schema::SCHEMA).unwrap();
@@ -455,7 +455,7 @@ fn has_near_miss_key(document: &Value) -> bool {
     let near = |object: Option<&Value>, governing: &[&str]| {
         object
             .and_then(Value::as_object)
-            .is_some_and(|map| map.keys().any(|key| near_miss(key, governing.iter().copied()).is_some()))
+            .is_some_and(|map| map.keys().any(|key| reads_as(key, governing.iter().copied()).is_some()))
     };
     let top = [&["tools", "customAgents", "defaultAgent", "builtin_tools"][..], &POLICY].concat();
     let items = |key: &str| document.get(key).and_then(Value::as_array).cloned().unwrap_or_default();

@@ -46,18 +46,20 @@ fn closest<'c>(input: &str, candidates: &mut dyn Iterator<Item = &'c str>) -> Op
     best.map(|(_, candidate)| candidate)
 }
 
-/// A key that is not `exact` but reads as it: the same once folded (case, white space, `-`
-/// and `_`, invisible characters, letters of other scripts that look like Latin ones), or
-/// one or two edits from it (one for a word of up to five letters). Such a key passes
-/// through a reader that looks for the exact key, and restricts nothing.
-pub fn near_miss<'c>(key: &str, governing: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+/// The one "reads as" predicate of the closed-world rule: the key of `governing` that `key`
+/// is not, but reads as: the same once folded (case, white space, `-` and `_`, invisible
+/// characters, letters of other scripts that look like Latin ones), or one or two edits from
+/// it (one for a word of up to five letters). Such a key passes through a reader that looks
+/// for the exact key, and restricts nothing. (Hints use [`did_you_mean`], which reaches
+/// further.)
+pub fn reads_as<'c>(key: &str, governing: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let folded = Folded::of(key);
     governing.into_iter().find(|exact| folded.reads_as(exact))
 }
 
-/// The key of `governing` that `key` is, or reads as ([`near_miss`]).
+/// The key of `governing` that `key` is, or reads as ([`reads_as`]).
 pub(crate) fn is_or_reads_as(key: &str, governing: &[&'static str]) -> Option<&'static str> {
-    governing.iter().copied().find(|exact| *exact == key).or_else(|| near_miss(key, governing.iter().copied()))
+    governing.iter().copied().find(|exact| *exact == key).or_else(|| reads_as(key, governing.iter().copied()))
 }
 
 /// A key folded once, for comparing with every governing key of its place.

@@ -3,12 +3,13 @@
 
 use policy_core::claude_code::catalog::ClaudeTool;
 use policy_core::claude_code::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules};
+use policy_core::error::Stray;
 use policy_core::names::vocab::{
     AGENT_MACRO_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, ALLOW_MACRO_KEY, CLAUDE_MACRO_KEYS, CLIENT_MODE_MACRO_KEY,
     COPILOT_MACRO_KEYS, DISABLE_KEY, GEMINI_MACRO_KEYS, ISOLATED, ONLY_KEY, RUNTIME_MACRO_KEY, STRICT_MACRO_KEY,
 };
 use policy_core::runtime::{Runtime, Spelling};
-use policy_core::text::near_miss;
+use policy_core::text::reads_as as near_miss;
 use policy_core::{
     At, CatalogName, ClientMode, EntryDraft, Error, GeminiName, Lint, Lints, ResolvedPolicy, Selection, SelectionDraft,
     Selector, ShapeDraft, ShapeValue, Slot, SlotDraft, Warning, builtin_warning, lint_entry, lint_selection,
@@ -79,8 +80,9 @@ pub fn check(invocation: &Invocation) -> syn::Result<Checked> {
             errors.push(entry.key.span(), &Error::DuplicateKey { key });
         } else if keys.contains(&key.as_str()) {
             seen.push(entry);
-        } else if other_keys.contains(&key.as_str()) {
-            errors.push(entry.key.span(), &Error::KeyOfOtherRuntime { key, runtime: other_runtime });
+        } else if let Some(exact) = other_keys.iter().find(|other| **other == key) {
+            let why = Stray::OtherRuntime { runtime: other_runtime };
+            errors.push(entry.key.span(), &Error::StrayKey { key, exact, why });
         } else {
             errors.push(entry.key.span(), &Error::UnknownKey { key, expected: keys });
         }
@@ -504,7 +506,7 @@ fn claude_agent(
             }
             other => {
                 let error = match near_miss(other, AGENT_MACRO_FIELDS.iter().copied()) {
-                    Some(exact) => Error::NearMissKey { key: other.to_owned(), exact },
+                    Some(exact) => Error::StrayKey { key: other.to_owned(), exact, why: Stray::NearMiss },
                     None => Error::UnknownKey { key: other.to_owned(), expected: AGENT_MACRO_FIELDS },
                 };
                 errors.push(field.key.span(), &error);

@@ -3,6 +3,8 @@
 
 /// The Claude Code CLI version the catalog was read from.
 pub const CLI_VERSION: &str = "2.1.332";
+/// The runtime, as messages name it.
+pub const RUNTIME: &str = "Claude Code";
 
 catalog! {
     /// A canonical built-in tool of the pinned Claude Code CLI.

@@ -4,6 +4,7 @@
 pub(crate) mod agents;
 pub(crate) mod args;
 pub mod catalog;
+pub(crate) mod places;
 pub(crate) mod read;
 pub(crate) mod read_agents;
 pub(crate) mod selection;
@@ -12,3 +13,6 @@ pub use agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules, 
 pub use args::ClaudeCodeArgs;
 pub use read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 pub use selection::{ClaudeCode, ClaudeCodeSelection, ClaudeDecision, offered};
+
+/// Every object this runtime's readers enter: its rows of the closed-world table.
+pub const PLACES: &[&crate::reader::closed::Place] = places::PLACES;

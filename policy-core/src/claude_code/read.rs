@@ -3,12 +3,12 @@
 
 use super::agents::ClaudeAgents;
 use super::catalog::ClaudeTool;
+use super::places::{HOLDER, PASSED};
 use super::selection::ClaudeCodeSelection;
 use crate::error::{Located, Warning};
-use crate::names::vocab::{CLAUDE_CODE_CLI_KEYS, CLAUDE_CODE_CLI_OWNER, COPILOT_ENTRY_OWNER, POLICY_KEYS};
 use crate::reader::options::{LoadError, Options};
 use crate::reader::tree::{self as reader, Node, Sink};
-use crate::selection::read::{NotRead, document};
+use crate::selection::read::document;
 
 /// A read Claude Code selection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,10 +24,6 @@ pub struct ClaudeCodeDocument {
     pub omitted_warnings: usize,
 }
 
-/// Beside the holder: a Copilot entry's keys, and the CLI's own flags and settings for a
-/// restriction (a user who writes the CLI's flag name expects it to count).
-const NOT_READ: NotRead = &[(POLICY_KEYS, COPILOT_ENTRY_OWNER), (CLAUDE_CODE_CLI_KEYS, CLAUDE_CODE_CLI_OWNER)];
-
 /// Reads a Claude Code selection, or an object holding one under `builtin_tools`.
 pub fn load_claude_code(text: &str) -> Result<ClaudeCodeDocument, LoadError> {
     load_claude_code_with(text, Options::default())
@@ -39,7 +35,7 @@ pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeD
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let selection = document::<ClaudeTool>(root, NOT_READ, &mut sink);
+    let selection = document::<ClaudeTool>(root, &HOLDER, &PASSED, &mut sink);
     let agents = super::read_agents::agents(root, selection.as_ref(), &mut sink);
     let report = sink.finish()?;
     Ok(ClaudeCodeDocument { selection, agents, warnings: report.warnings, omitted_warnings: report.omitted_warnings })

@@ -3,15 +3,14 @@
 //! built-ins the main selection takes away that the agents may still list.
 
 use super::agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules};
-use super::catalog::ClaudeTool;
+use super::places::{AGENT, PASSED};
 use super::selection::ClaudeCodeSelection;
 use crate::error::Error;
-use crate::names::vocab::{AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};
+use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
+use crate::reader::closed::Verdict;
 use crate::reader::misplaced::nested_policies;
 use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::selection::CatalogName;
-use crate::text::near_miss;
 
 /// The agents of a Claude Code document whose root holds its selection under `builtin_tools`.
 pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &mut Sink) -> ClaudeAgents {
@@ -19,13 +18,6 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     let Some(fields) = root.object() else { return out };
     let first = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
     let holder = first(HOLDER_KEY).is_some();
-    for (key, _) in &fields {
-        if key != AGENTS_KEY && key != AGENT_ONLY_KEY {
-            if let Some(exact) = near_miss(key, [AGENTS_KEY, AGENT_ONLY_KEY]) {
-                sink.error(Ptr::Root.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
-            }
-        }
-    }
     // Without the holder, `agents` is an unknown key of the selection itself (reported there).
     if !holder {
         return out;
@@ -115,7 +107,7 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Cl
                 }
             }
             "mcpServers" if value.is_object() => {
-                nested_policies(*value, here, ClaudeTool::RUNTIME, sink);
+                nested_policies(*value, here, &PASSED, sink);
                 agent.mcp_servers = Some(value.to_json());
             }
             "mcpServers" => {
@@ -123,11 +115,9 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Cl
                 complete = false;
             }
             other => {
-                let error = match near_miss(other, AGENT_FIELDS.iter().copied()) {
-                    Some(exact) => Error::NearMissKey { key: other.to_owned(), exact },
-                    None => Error::UnknownKey { key: other.to_owned(), expected: AGENT_FIELDS },
-                };
-                sink.error(here, error);
+                if let Verdict::Refuse(error) = AGENT.classify(other) {
+                    sink.error(here, error);
+                }
                 complete = false;
             }
         }

@@ -13,7 +13,7 @@ impl ClaudeTool {
     /// Looks a written name up: canonical, alias, or an error with a did-you-mean.
     pub fn lookup(name: &str) -> Result<NameLookup<ClaudeTool>, Error> {
         let pinned = Pinned {
-            runtime: <ClaudeTool as CatalogName>::RUNTIME,
+            runtime: crate::claude_code::catalog::RUNTIME,
             cli_version: CLI_VERSION,
             names: ClaudeTool::NAMES,
             aliases: ALIASES,
@@ -24,7 +24,7 @@ impl ClaudeTool {
 }
 
 impl CatalogName for ClaudeTool {
-    const RUNTIME: &'static str = "Claude Code";
+    const RUNTIME: &'static str = crate::claude_code::catalog::RUNTIME;
     const CLI_VERSION: &'static str = CLI_VERSION;
 
     fn lookup(name: &str) -> Result<NameLookup<ClaudeTool>, Error> {

@@ -10,6 +10,7 @@ pub mod catalog;
 pub(crate) mod entry;
 pub(crate) mod lints;
 pub(crate) mod names;
+pub(crate) mod places;
 pub(crate) mod read;
 pub(crate) mod read_agents;
 pub(crate) mod resolved;
@@ -41,3 +42,6 @@ pub mod subagents {
 pub mod builtins {
     pub use super::names::*;
 }
+
+/// Every object this runtime's readers enter: its rows of the closed-world table.
+pub const PLACES: &[&crate::reader::closed::Place] = places::PLACES;

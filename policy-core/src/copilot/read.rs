@@ -6,23 +6,22 @@ use std::collections::HashMap;
 
 use serde_json::value::RawValue;
 
+use super::places::{DEFINITION, ENTRY, OTHER_TOOL, PASSED, SELECTOR};
 use super::read_agents as custom_agents;
 use crate::copilot::agents::{CustomAgent, DefaultAgent};
-use crate::copilot::catalog::RUNTIME as COPILOT_RUNTIME;
 use crate::copilot::entry::{
     EntryDraft, PolicyEntry, Selector, SlotDraft, is_unknown_builtin, unknown_builtin_warning,
 };
 use crate::copilot::lints::{lint_agents, lint_entry};
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy};
-use crate::error::{At, Error, Located, Warning};
+use crate::error::{At, Error, Located, Stray, Warning};
 use crate::names::vocab::{
-    CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, ENTRY_KIND, HOLDER_KEY, ISOLATED, KIND_KEY,
-    POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS, Slot, TOOLS_KEY,
+    CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KIND, KIND_KEY, Slot, TOOLS_KEY,
 };
+use crate::reader::closed::Verdict;
 use crate::reader::misplaced::{is_entry_kind, nested_policies};
 use crate::reader::options::{LoadError, Options};
 use crate::reader::tree::{self as reader, Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::text::is_or_reads_as;
 
 /// A read Copilot agent definition or single entry. It keeps the document's text, so other
 /// tool entries pass through byte for byte.
@@ -219,8 +218,8 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
     let mut agents = Agents::default();
     for (key, value) in fields {
         let key_at = Ptr::Root.key(&key);
-        match key.as_ref() {
-            TOOLS_KEY => {
+        match DEFINITION.classify(&key) {
+            Verdict::Read(TOOLS_KEY) => {
                 let Some(items) = value.array() else {
                     sink.error(key_at, wrong_type("an array of tool entries", value));
                     continue;
@@ -237,39 +236,29 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
                     if duplicated {
                         continue;
                     }
-                    let kind = fields.iter().find(|(k, _)| k == KIND_KEY).and_then(|(_, v)| v.string());
-                    if kind.as_deref() == Some(ENTRY_KIND) {
+                    let kind = fields.iter().find(|(k, _)| k == KIND_KEY).and_then(|(_, v)| v.str());
+                    if kind == Some(ENTRY_KIND) {
                         let read = entry(fields, at, false, sink);
                         match &found {
                             Some((first, _)) => sink.error(at, Error::SecondPolicyEntry { first: *first }),
                             None => found = Some((i, read)),
                         }
                     } else {
-                        other_tool(&fields, kind.as_deref(), at, sink);
+                        other_tool(&fields, kind, at, sink);
                     }
                 }
             }
-            CUSTOM_AGENTS_KEY => agents.custom = custom_agents::read(value, key_at, sink),
-            DEFAULT_AGENT_KEY => agents.default = custom_agents::read_default_agent(value, key_at, sink),
-            KIND_KEY if value.string().is_some_and(|kind| is_entry_kind(&kind)) => {
-                sink.error(key_at, Error::PolicyOutOfPlace { key: KIND_KEY.to_owned() });
-            }
-            KIND_KEY => {}
-            // An entry's keys beside the definition's own restrict nothing there, and a key that
-            // only reads as one of the definition's would be lost.
-            key => match is_or_reads_as(key, &TOP_LEVEL_KEYS) {
-                Some(exact) if POLICY_KEYS.contains(&exact) => {
-                    sink.error(key_at, Error::PolicyOutOfPlace { key: key.to_owned() });
-                }
-                Some(exact) if exact == HOLDER_KEY => {
-                    let (owner, runtime) = (SELECTION_OWNER, COPILOT_RUNTIME);
-                    sink.error(key_at, Error::NotReadByRuntime { key: key.to_owned(), exact, owner, runtime });
-                }
-                Some(exact) => sink.error(key_at, Error::NearMissKey { key: key.to_owned(), exact }),
-                // The definition's own fields pass through; a policy entry inside them would
-                // restrict nothing.
-                None => nested_policies(value, key_at, COPILOT_RUNTIME, sink),
-            },
+            Verdict::Read(CUSTOM_AGENTS_KEY) => agents.custom = custom_agents::read(value, key_at, sink),
+            Verdict::Read(DEFAULT_AGENT_KEY) => agents.default = custom_agents::read_default_agent(value, key_at, sink),
+            Verdict::Read(_) if value.str().is_some_and(is_entry_kind) => sink.error(
+                key_at,
+                Error::StrayKey { key: KIND_KEY.to_owned(), exact: KIND_KEY, why: Stray::EntryKeyOutside },
+            ),
+            Verdict::Read(_) => {}
+            Verdict::Refuse(error) => sink.error(key_at, error),
+            // The definition's own fields pass through; a policy inside them would restrict
+            // nothing.
+            Verdict::PassThrough => nested_policies(value, key_at, &PASSED, sink),
         }
     }
     let policy = match found {
@@ -279,35 +268,24 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
     (policy, agents)
 }
 
-/// The keys a definition's top level governs, and the keys of other policies, which do not
-/// belong there: the entry's, and the Claude Code and Gemini CLI selection holder's.
-const TOP_LEVEL_KEYS: [&str; 7] =
-    [TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2], HOLDER_KEY];
-
-/// The keys of a `tools` item that make it a policy entry.
-const ITEM_KEYS: [&str; 4] = [KIND_KEY, POLICY_KEYS[0], POLICY_KEYS[1], POLICY_KEYS[2]];
-
-/// An item of `tools` of another kind. Its keys are its own, but a key that reads as `kind`,
-/// policy keys without the exact kind, and a policy entry nested in its fields would all
-/// restrict nothing: each is an error. A kind one typo from the entry's is a warning (an
-/// error when strict) when the item holds no policy key.
+/// An item of `tools` of another kind ([`OTHER_TOOL`]): policy keys without the exact kind
+/// are one error at the item, a near-miss `kind` an error at its key, and a policy entry
+/// nested in its fields an error where it stands. A kind one typo from the entry's is a
+/// warning (an error when strict) when the item holds no policy key.
 fn other_tool(fields: &[(Cow<'_, str>, Node<'_>)], kind: Option<&str>, at: Ptr<'_>, sink: &mut Sink) {
-    let mut policy_key = None;
+    let mut without_kind = None;
     for (key, value) in fields {
-        if key == KIND_KEY {
-            continue;
-        }
-        match is_or_reads_as(key, &ITEM_KEYS) {
-            Some(KIND_KEY) => {
-                sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact: KIND_KEY });
+        match OTHER_TOOL.classify(key) {
+            Verdict::Read(_) => {}
+            Verdict::Refuse(error @ Error::StrayKey { why: Stray::WithoutKind, .. }) => {
+                without_kind.get_or_insert(error);
             }
-            Some(_) if policy_key.is_none() => policy_key = Some(key.clone().into_owned()),
-            Some(_) => {}
-            None => nested_policies(*value, at.key(key), COPILOT_RUNTIME, sink),
+            Verdict::Refuse(error) => sink.error(at.key(key), error),
+            Verdict::PassThrough => nested_policies(*value, at.key(key), &PASSED, sink),
         }
     }
-    match (policy_key, kind) {
-        (Some(key), _) => sink.error(at, Error::PolicyWithoutKind { key }),
+    match (without_kind, kind) {
+        (Some(error), _) => sink.error(at, error),
         (None, Some(kind)) if is_entry_kind(kind) => {
             sink.warn(at.key(KIND_KEY), Warning::NearMissKind { kind: kind.to_owned() });
         }
@@ -346,7 +324,10 @@ fn entry(fields: Fields<'_>, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Opti
     }
     for (key, value) in fields {
         let key_at = at.key(&key);
-        let known = ENTRY_KEYS.contains(&key.as_ref());
+        if let Verdict::Refuse(error) = ENTRY.classify(&key) {
+            sink.error(key_at, error);
+            continue;
+        }
         match key.as_ref() {
             KIND_KEY => match value.string().as_deref() {
                 Some(ENTRY_KIND) => {}
@@ -360,7 +341,7 @@ fn entry(fields: Fields<'_>, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Opti
                 Some(bindings) => {
                     for (i, binding) in bindings.iter().enumerate() {
                         if binding.is_object() {
-                            nested_policies(*binding, key_at.index(i), COPILOT_RUNTIME, sink);
+                            nested_policies(*binding, key_at.index(i), &PASSED, sink);
                         } else {
                             sink.error(key_at.index(i), wrong_type("a binding object", *binding));
                         }
@@ -381,9 +362,6 @@ fn entry(fields: Fields<'_>, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Opti
                     draft.client_mode_invalid = true;
                 }
             },
-            _ if !known => {
-                sink.error(key_at, Error::UnknownKey { key: key.clone().into_owned(), expected: ENTRY_KEYS });
-            }
             _ => {}
         }
     }
@@ -425,13 +403,14 @@ fn selector<'a>(value: Node<'a>, at: Ptr<'_>, sink: &mut Sink) -> SelectorRead<'
     let mut valid = !duplicated;
     let (mut tools, mut isolated) = (None, None);
     for (key, value) in &fields {
-        match key.as_ref() {
-            TOOLS_KEY => tools = Some(*value),
-            ISOLATED => isolated = Some(*value),
-            _ => {
-                sink.error(at.key(key), Error::UnknownKey { key: key.clone().into_owned(), expected: SELECTOR_KEYS });
+        match SELECTOR.classify(key) {
+            Verdict::Read(TOOLS_KEY) => tools = Some(*value),
+            Verdict::Read(_) => isolated = Some(*value),
+            Verdict::Refuse(error) => {
+                sink.error(at.key(key), error);
                 valid = false;
             }
+            Verdict::PassThrough => {}
         }
     }
     let tools = tools.map(|tools| {
@@ -795,7 +774,11 @@ mod tests {
         let with_policy = r#"{"tools": [{"kind": "github-cli-builtin-tool", "excluded-tools": {"tools": ["*"]}}]}"#;
         assert_eq!(
             errors(with_policy),
-            [("/tools/0".into(), Error::PolicyWithoutKind { key: "excluded-tools".into() }.to_string())]
+            [(
+                "/tools/0".into(),
+                Error::StrayKey { key: "excluded-tools".into(), exact: "excluded-tools", why: Stray::WithoutKind }
+                    .to_string()
+            )]
         );
     }
 

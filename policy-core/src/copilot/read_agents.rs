@@ -1,16 +1,14 @@
 //! A definition's `customAgents` (SPEC §3): each agent a `name` and a `tools` list that is
 //! `null` (or absent: every tool), `[]` (none) or unprefixed runtime names.
 
+use super::places::{CUSTOM_AGENT, DEFAULT_AGENT, PASSED};
 use crate::copilot::agents::{AgentTools, CustomAgent, DefaultAgent};
-use crate::copilot::catalog::RUNTIME as COPILOT_RUNTIME;
 use crate::error::{At, Error, Errors};
-use crate::names::vocab::{
-    AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, TOOLS_KEY,
-};
+use crate::names::vocab::{AGENT_NAME_KEY, DEFAULT_AGENT_EXCLUDED_KEY, TOOLS_KEY};
+use crate::reader::closed::Verdict;
 use crate::reader::misplaced::nested_policies;
 use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::seen::Seen;
-use crate::text::{is_or_reads_as, near_miss};
 
 /// Reads `customAgents` at `at`, reporting every problem to `sink`; `None` when any agent
 /// is invalid.
@@ -53,21 +51,13 @@ pub(crate) fn read(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<
                 TOOLS_KEY => tools = agent_tools(*value, agent_at.key(TOOLS_KEY), sink),
                 // The agent's other SDK fields pass through; one that reads as `name` or
                 // `tools`, or a filter the agent does not have, would leave it every tool.
-                key => {
-                    if let Some(exact) = near_miss(key, [AGENT_NAME_KEY, TOOLS_KEY]) {
-                        sink.error(agent_at.key(key), Error::NearMissKey { key: key.to_owned(), exact });
+                key => match CUSTOM_AGENT.classify(key) {
+                    Verdict::Refuse(error) => {
+                        sink.error(agent_at.key(key), error);
                         ok = false;
-                    } else if let Some(exact) = is_or_reads_as(key, NOT_CUSTOM_AGENT_FILTERS) {
-                        let (agent, filter) = ("a custom agent", TOOLS_KEY);
-                        sink.error(
-                            agent_at.key(key),
-                            Error::NotAnAgentFilter { key: key.to_owned(), exact, agent, filter },
-                        );
-                        ok = false;
-                    } else {
-                        nested_policies(*value, agent_at.key(key), COPILOT_RUNTIME, sink);
                     }
-                }
+                    _ => nested_policies(*value, agent_at.key(key), &PASSED, sink),
+                },
             }
         }
         if !has_name {
@@ -91,16 +81,14 @@ pub(crate) fn read_default_agent(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) 
     };
     let (fields, duplicated) = unique_keys(fields);
     let mut near = false;
-    for (key, value) in fields.iter().filter(|(key, _)| key != DEFAULT_AGENT_EXCLUDED_KEY) {
-        if let Some(exact) = near_miss(key, [DEFAULT_AGENT_EXCLUDED_KEY]) {
-            sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
-            near = true;
-        } else if let Some(exact) = is_or_reads_as(key, NOT_DEFAULT_AGENT_FILTERS) {
-            let (agent, filter) = ("the default agent", DEFAULT_AGENT_EXCLUDED_KEY);
-            sink.error(at.key(key), Error::NotAnAgentFilter { key: key.clone().into_owned(), exact, agent, filter });
-            near = true;
-        } else {
-            nested_policies(*value, at.key(key), COPILOT_RUNTIME, sink);
+    for (key, value) in &fields {
+        match DEFAULT_AGENT.classify(key) {
+            Verdict::Read(_) => {}
+            Verdict::Refuse(error) => {
+                sink.error(at.key(key), error);
+                near = true;
+            }
+            Verdict::PassThrough => nested_policies(*value, at.key(key), &PASSED, sink),
         }
     }
     let Some((_, excluded)) = fields.iter().find(|(key, _)| key == DEFAULT_AGENT_EXCLUDED_KEY) else {

@@ -8,6 +8,8 @@
 
 /// The Gemini CLI version the catalog was read from.
 pub const CLI_VERSION: &str = "0.61.0";
+/// The runtime, as messages name it.
+pub const RUNTIME: &str = "Gemini CLI";
 
 catalog! {
     /// A built-in tool of the pinned Gemini CLI.

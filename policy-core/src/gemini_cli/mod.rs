@@ -5,6 +5,7 @@
 pub mod catalog;
 pub(crate) mod config;
 pub(crate) mod names;
+pub(crate) mod places;
 pub(crate) mod read;
 pub(crate) mod selection;
 
@@ -12,3 +13,6 @@ pub use config::{DEFAULT_POLICY_FILE, GeminiCliConfig, RULE_PRIORITY};
 pub use names::{GeminiName, McpEntry};
 pub use read::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
 pub use selection::{ApprovalMode, GeminiCli, GeminiSelection, offered, offered_to_investigator};
+
+/// Every object this runtime's readers enter: its rows of the closed-world table.
+pub const PLACES: &[&crate::reader::closed::Place] = places::PLACES;

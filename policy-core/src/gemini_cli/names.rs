@@ -81,7 +81,7 @@ impl GeminiName {
             return McpEntry::new(name).map(|entry| NameLookup::Canonical(GeminiName::Mcp(entry)));
         }
         let pinned = Pinned {
-            runtime: <GeminiName as CatalogName>::RUNTIME,
+            runtime: crate::gemini_cli::catalog::RUNTIME,
             cli_version: CLI_VERSION,
             names: GeminiTool::NAMES,
             aliases: ALIASES,
@@ -108,7 +108,7 @@ impl GeminiName {
 }
 
 impl CatalogName for GeminiName {
-    const RUNTIME: &'static str = "Gemini CLI";
+    const RUNTIME: &'static str = crate::gemini_cli::catalog::RUNTIME;
     const CLI_VERSION: &'static str = CLI_VERSION;
 
     fn lookup(name: &str) -> Result<NameLookup<GeminiName>, Error> {

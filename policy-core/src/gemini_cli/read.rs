@@ -2,15 +2,12 @@
 //! `builtin_tools`. The Gemini CLI takes no sub-agent definitions.
 
 use super::names::GeminiName;
+use super::places::{HOLDER, PASSED};
 use super::selection::GeminiSelection;
 use crate::error::{Located, Warning};
-use crate::names::vocab::{
-    AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, GEMINI_CLI_SETTINGS_KEYS,
-    GEMINI_CLI_SETTINGS_OWNER, POLICY_KEYS,
-};
 use crate::reader::options::{LoadError, Options};
 use crate::reader::tree::{self as reader, Node, Sink};
-use crate::selection::read::{NotRead, document};
+use crate::selection::read::document;
 
 /// A read Gemini CLI selection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,14 +21,6 @@ pub struct GeminiDocument {
     pub omitted_warnings: usize,
 }
 
-/// Beside the holder: a Copilot entry's keys, Claude Code's sub-agents (the Gemini CLI is
-/// never given them), and the CLI's own settings for a restriction.
-const NOT_READ: NotRead = &[
-    (POLICY_KEYS, COPILOT_ENTRY_OWNER),
-    (&[AGENTS_KEY, AGENT_ONLY_KEY], CLAUDE_AGENTS_OWNER),
-    (GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER),
-];
-
 /// Reads a Gemini CLI selection, or an object holding one under `builtin_tools`.
 pub fn load_gemini_cli(text: &str) -> Result<GeminiDocument, LoadError> {
     load_gemini_cli_with(text, Options::default())
@@ -44,7 +33,7 @@ pub fn load_gemini_cli_with(text: &str, options: Options) -> Result<GeminiDocume
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let selection = document::<GeminiName>(root, NOT_READ, &mut sink);
+    let selection = document::<GeminiName>(root, &HOLDER, &PASSED, &mut sink);
     let report = sink.finish()?;
     Ok(GeminiDocument { selection, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
 }

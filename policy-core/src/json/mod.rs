@@ -9,6 +9,23 @@
 mod document;
 mod observed;
 pub mod schema;
+
+/// The closed-world table (SPEC §6): each object a reader enters, the keys it reads, the
+/// keys a near miss must not pass as, the keys of other places it refuses, and what becomes
+/// of any other key. Each runtime's rows are its `PLACES`.
+pub mod closed_world {
+    pub use crate::reader::closed::{Elsewhere, Others, Place, Verdict};
+
+    /// Every place of every runtime, with the runtime's name.
+    pub fn places() -> impl Iterator<Item = (&'static str, &'static Place)> {
+        let runtimes = [
+            (crate::copilot::catalog::RUNTIME, crate::copilot::PLACES),
+            (crate::claude_code::catalog::RUNTIME, crate::claude_code::PLACES),
+            (crate::gemini_cli::catalog::RUNTIME, crate::gemini_cli::PLACES),
+        ];
+        runtimes.into_iter().flat_map(|(runtime, places)| places.iter().map(move |place| (runtime, *place)))
+    }
+}
 mod stored;
 
 pub use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};

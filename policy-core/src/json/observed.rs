@@ -4,12 +4,14 @@
 
 use std::borrow::Cow;
 
+use crate::claude_code::places::INIT;
+use crate::copilot::places::{METADATA, OFFERED_TOOL};
 use crate::error::Error;
+use crate::reader::closed::{Place, Verdict};
 use crate::reader::options::{LoadError, Options};
 use crate::reader::tree::{self as reader, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::review::attest::OfferedTool;
 use crate::seen::first_of_each;
-use crate::text::near_miss;
 
 /// The tools of a `getCurrentMetadata` result: `{"tools": [...]}`, or the JSON-RPC response
 /// holding it under `result`. `"tools": null` (tools not initialized) is refused: call
@@ -36,7 +38,7 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
         return None;
     };
     let (fields, _) = unique_keys(fields);
-    near_misses(&fields, &["result", "tools"], at, sink);
+    near_misses(&fields, &METADATA, at, sink);
     if let Some((_, result)) = fields.iter().find(|(key, _)| key == "result") {
         if fields.iter().any(|(key, _)| key == "tools") {
             sink.error(at, Error::NotAttestable { reason: "both `result` and `tools`: a result holds one tool list" });
@@ -64,7 +66,7 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
             continue;
         };
         let (fields, _) = unique_keys(fields);
-        near_misses(&fields, &["name", "mcpServerName"], item_at, sink);
+        near_misses(&fields, &OFFERED_TOOL, item_at, sink);
         let text = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| (*v, v.string()));
         let name = match text("name") {
             Some((_, Some(name))) => name.into_owned(),
@@ -103,7 +105,7 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
         let message = Node::root(&doc);
         let mut sink = Sink::reading(message, Options::default()).stop_on_errors()?;
         let Some(fields) = message.object() else { continue };
-        near_misses(&fields, &["type", "subtype", "tools"], Ptr::Root, &mut sink);
+        near_misses(&fields, &INIT, Ptr::Root, &mut sink);
         let mut sink = sink.stop_on_errors()?;
         let field = |key: &str| fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.string());
         if field("type").as_deref() != Some("system") || field("subtype").as_deref() != Some("init") {
@@ -131,10 +133,10 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
 
 /// A key that only reads as one the runtime's report is read by (`Tools`, `mcpservername`):
 /// an error, so that nothing the runtime says is read past.
-fn near_misses(fields: &[(Cow<'_, str>, Node<'_>)], governing: &[&'static str], at: Ptr<'_>, sink: &mut Sink) {
+fn near_misses(fields: &[(Cow<'_, str>, Node<'_>)], place: &Place, at: Ptr<'_>, sink: &mut Sink) {
     for (key, _) in fields {
-        if let Some(exact) = near_miss(key, governing.iter().copied()) {
-            sink.error(at.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
+        if let Verdict::Refuse(error) = place.classify(key) {
+            sink.error(at.key(key), error);
         }
     }
 }

@@ -7,17 +7,26 @@
 use std::borrow::Cow;
 
 use crate::error::{At, Error};
-use crate::names::vocab::{DISABLE_KEY, HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::names::vocab::{HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::reader::closed::{Place, Verdict};
+use crate::reader::misplaced::nested_policies;
 use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, ShapeValue, lint_selection};
-use crate::text::{did_you_mean, is_or_reads_as, near_miss};
+use crate::text::did_you_mean;
 
-/// Keys of other runtimes' policies, and the runtime's own words for a restriction, by whose
-/// they are, that a holder's runtime never gets: beside `builtin_tools` each restricts
-/// nothing, so each (or a key that reads as one) is an error. A row per owner.
-pub(crate) type NotRead = &'static [(&'static [&'static str], &'static str)];
+/// A selection object: `only` or `disable`, and no other key.
+pub(crate) const SELECTION: Place = Place::strict("a selection", SELECTION_KEYS);
 
-pub(crate) fn document<T: CatalogName>(root: Node<'_>, not_read: NotRead, sink: &mut Sink) -> Option<Selection<T>> {
+/// Reads a selection document: the selection itself, or an object holding it under
+/// `builtin_tools`, whose other keys the runtime's `holder` row classifies (another
+/// runtime's policy keys, its own words for a restriction, near misses: each an error;
+/// the host's keys pass through, their values searched by `passed`).
+pub(crate) fn document<T: CatalogName>(
+    root: Node<'_>,
+    holder_place: &Place,
+    passed: &Place,
+    sink: &mut Sink,
+) -> Option<Selection<T>> {
     let Some(fields) = root.object() else {
         sink.error(Ptr::Root, wrong_type("a selection object or an object with `builtin_tools`", root));
         return None;
@@ -27,22 +36,11 @@ pub(crate) fn document<T: CatalogName>(root: Node<'_>, not_read: NotRead, sink: 
     let top_level = fields.iter().any(|(key, _)| SELECTION_KEYS.contains(&key.as_ref()));
     match holder {
         Some(holder) => {
-            for (key, _) in fields.iter().filter(|(key, _)| SELECTION_KEYS.contains(&key.as_ref())) {
-                sink.error(Ptr::Root.key(key), Error::SelectionBesideHolder { key: key.clone().into_owned() });
-            }
-            // The holder's other keys pass through; one that reads as a selection key would
-            // be a selection the runtime never gets, and another runtime's keys restrict
-            // nothing here.
-            for (key, _) in &fields {
-                if let Some(exact) = near_miss(key, [HOLDER_KEY, ONLY_KEY, DISABLE_KEY]) {
-                    sink.error(Ptr::Root.key(key), Error::NearMissKey { key: key.clone().into_owned(), exact });
-                    continue;
-                }
-                let theirs = not_read.iter().find_map(|(keys, owner)| Some((is_or_reads_as(key, keys)?, *owner)));
-                if let Some((exact, owner)) = theirs {
-                    let error =
-                        Error::NotReadByRuntime { key: key.clone().into_owned(), exact, owner, runtime: T::RUNTIME };
-                    sink.error(Ptr::Root.key(key), error);
+            for (key, value) in &fields {
+                match holder_place.classify(key) {
+                    Verdict::Refuse(error) => sink.error(Ptr::Root.key(key), error),
+                    Verdict::PassThrough => nested_policies(*value, Ptr::Root.key(key), passed, sink),
+                    Verdict::Read(_) => {}
                 }
             }
             if holder.is_null() { None } else { selection(holder, Ptr::Root.key(HOLDER_KEY), sink) }
@@ -84,9 +82,11 @@ fn selection_fields<T: CatalogName>(
     sink: &mut Sink,
 ) -> Option<Selection<T>> {
     let mut shape_ok = true;
-    for (key, _) in fields.iter().filter(|(key, _)| !SELECTION_KEYS.contains(&key.as_ref())) {
-        sink.error(at.key(key), Error::UnknownKey { key: key.clone().into_owned(), expected: SELECTION_KEYS });
-        shape_ok = false;
+    for (key, _) in fields {
+        if let Verdict::Refuse(error) = SELECTION.classify(key) {
+            sink.error(at.key(key), error);
+            shape_ok = false;
+        }
     }
     let given: Vec<&(Cow<'_, str>, Node<'_>)> =
         fields.iter().filter(|(key, _)| SELECTION_KEYS.contains(&key.as_ref())).collect();

@@ -1,0 +1,60 @@
+//! Claude Code's rows of the closed-world table (SPEC §6): every object its readers enter,
+//! and what each makes of a key.
+
+use crate::claude_code::catalog::RUNTIME;
+use crate::error::{BESIDE_HOLDER, Stray};
+use crate::names::vocab::{
+    AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_CODE_CLI_KEYS, CLAUDE_CODE_CLI_OWNER, COPILOT_ENTRY_OWNER,
+    DISABLE_KEY, HOLDER_KEY, KIND_KEY, ONLY_KEY, POLICY_KEYS, SELECTION_KEYS, SELECTION_OWNER,
+};
+use crate::reader::closed::{Elsewhere, Others, Place};
+use crate::selection::read::SELECTION;
+
+/// An object holding the selection under `builtin_tools`, with the custom agents beside it.
+/// A Copilot entry's keys, and the CLI's own flags and settings for a restriction (a user who
+/// writes the CLI's flag name expects it to count), restrict nothing here.
+pub(crate) const HOLDER: Place = Place {
+    name: "a Claude Code selection holder",
+    reads: &[HOLDER_KEY, AGENTS_KEY, AGENT_ONLY_KEY],
+    governing: &[HOLDER_KEY, ONLY_KEY, DISABLE_KEY, AGENTS_KEY, AGENT_ONLY_KEY],
+    elsewhere: &[
+        Elsewhere { keys: SELECTION_KEYS, why: BESIDE_HOLDER },
+        Elsewhere { keys: POLICY_KEYS, why: Stray::NotRead { owner: COPILOT_ENTRY_OWNER, runtime: RUNTIME } },
+        Elsewhere {
+            keys: CLAUDE_CODE_CLI_KEYS,
+            why: Stray::NotRead { owner: CLAUDE_CODE_CLI_OWNER, runtime: RUNTIME },
+        },
+    ],
+    others: Others::PassThrough,
+};
+
+/// A custom agent of `agents`: the CLI's own fields, and no other.
+pub(crate) const AGENT: Place = Place {
+    name: "a Claude Code custom agent",
+    reads: AGENT_FIELDS,
+    governing: AGENT_FIELDS,
+    elsewhere: &[],
+    others: Others::Refuse,
+};
+
+/// What a Claude Code document passes through (the holder's other keys, an agent's
+/// `mcpServers`): a selection there restricts nothing.
+pub(crate) const PASSED: Place = Place {
+    name: "a value a Claude Code document passes through",
+    reads: &[KIND_KEY],
+    governing: &[],
+    elsewhere: &[Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } }],
+    others: Others::PassThrough,
+};
+
+/// A message of a stream-json transcript.
+pub(crate) const INIT: Place = Place {
+    name: "a Claude Code stream-json message",
+    reads: &["type", "subtype", "tools"],
+    governing: &["type", "subtype", "tools"],
+    elsewhere: &[],
+    others: Others::PassThrough,
+};
+
+/// Every object Claude Code's readers enter.
+pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &AGENT, &PASSED, &INIT];

@@ -1,0 +1,95 @@
+//! Copilot's rows of the closed-world table (SPEC §6): every object its readers enter, and
+//! what each makes of a key.
+
+use crate::copilot::catalog::RUNTIME;
+use crate::error::Stray;
+use crate::names::vocab::{
+    AGENT_NAME_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_EXCLUDED_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, HOLDER_KEY, KIND_KEY,
+    NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS, TOOLS_KEY,
+};
+use crate::reader::closed::{Elsewhere, Others, Place};
+
+/// An agent definition's top level: its own fields pass through.
+pub(crate) const DEFINITION: Place = Place {
+    name: "a Copilot agent definition",
+    reads: &[TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, KIND_KEY],
+    governing: &[TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY],
+    elsewhere: &[
+        Elsewhere { keys: POLICY_KEYS, why: Stray::EntryKeyOutside },
+        Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } },
+    ],
+    others: Others::PassThrough,
+};
+
+/// An item of a definition's `tools` of another kind: its keys are its own, but a key that
+/// reads as `kind`, and policy keys without the exact kind, restrict nothing.
+pub(crate) const OTHER_TOOL: Place = Place {
+    name: "a Copilot tool entry of another kind",
+    reads: &[KIND_KEY],
+    governing: &[KIND_KEY],
+    elsewhere: &[Elsewhere { keys: POLICY_KEYS, why: Stray::WithoutKind }],
+    others: Others::PassThrough,
+};
+
+/// A policy entry: its keys, and no other.
+pub(crate) const ENTRY: Place = Place::strict("a Copilot policy entry", ENTRY_KEYS);
+
+/// A selector: `tools` or `isolated`.
+pub(crate) const SELECTOR: Place = Place::strict("a Copilot selector", SELECTOR_KEYS);
+
+/// What a Copilot document passes through to the host (a definition's own fields, another
+/// tool's, an agent's other SDK fields): a selection holder there restricts nothing.
+pub(crate) const PASSED: Place = Place {
+    name: "a value a Copilot definition passes through",
+    reads: &[KIND_KEY],
+    governing: &[],
+    elsewhere: &[Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } }],
+    others: Others::PassThrough,
+};
+
+/// A custom agent: its other SDK fields pass through; a key that reads as `name` or `tools`,
+/// or a filter the agent does not have, would leave it every tool.
+pub(crate) const CUSTOM_AGENT: Place = Place {
+    name: "a Copilot custom agent",
+    reads: &[AGENT_NAME_KEY, TOOLS_KEY],
+    governing: &[AGENT_NAME_KEY, TOOLS_KEY],
+    elsewhere: &[Elsewhere {
+        keys: NOT_CUSTOM_AGENT_FILTERS,
+        why: Stray::NotAnAgentFilter { agent: "a custom agent", filter: TOOLS_KEY },
+    }],
+    others: Others::PassThrough,
+};
+
+/// `defaultAgent`: its one filter is `excludedTools`; its other keys pass through.
+pub(crate) const DEFAULT_AGENT: Place = Place {
+    name: "a Copilot default agent",
+    reads: &[DEFAULT_AGENT_EXCLUDED_KEY],
+    governing: &[DEFAULT_AGENT_EXCLUDED_KEY],
+    elsewhere: &[Elsewhere {
+        keys: NOT_DEFAULT_AGENT_FILTERS,
+        why: Stray::NotAnAgentFilter { agent: "the default agent", filter: DEFAULT_AGENT_EXCLUDED_KEY },
+    }],
+    others: Others::PassThrough,
+};
+
+/// A `getCurrentMetadata` result, or the JSON-RPC response holding it.
+pub(crate) const METADATA: Place = Place {
+    name: "a Copilot getCurrentMetadata result",
+    reads: &["result", TOOLS_KEY],
+    governing: &["result", TOOLS_KEY],
+    elsewhere: &[],
+    others: Others::PassThrough,
+};
+
+/// One offered tool of a `getCurrentMetadata` result.
+pub(crate) const OFFERED_TOOL: Place = Place {
+    name: "a tool a Copilot session reports",
+    reads: &["name", "mcpServerName"],
+    governing: &["name", "mcpServerName"],
+    elsewhere: &[],
+    others: Others::PassThrough,
+};
+
+/// Every object Copilot's readers enter.
+pub(crate) const PLACES: &[&Place] =
+    &[&DEFINITION, &OTHER_TOOL, &ENTRY, &SELECTOR, &PASSED, &CUSTOM_AGENT, &DEFAULT_AGENT, &METADATA, &OFFERED_TOOL];

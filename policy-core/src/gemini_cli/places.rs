@@ -1,0 +1,46 @@
+//! The Gemini CLI's rows of the closed-world table (SPEC §6): every object its reader enters,
+//! and what each makes of a key.
+
+use crate::error::{BESIDE_HOLDER, Stray};
+use crate::gemini_cli::catalog::RUNTIME;
+use crate::names::vocab::{
+    AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS,
+    GEMINI_CLI_SETTINGS_OWNER, HOLDER_KEY, KIND_KEY, ONLY_KEY, POLICY_KEYS, SELECTION_KEYS, SELECTION_OWNER,
+};
+use crate::reader::closed::{Elsewhere, Others, Place};
+use crate::selection::read::SELECTION;
+
+/// An object holding the selection under `builtin_tools`. A Copilot entry's keys, Claude
+/// Code's sub-agents (the Gemini CLI is never given them), and the CLI's own settings for a
+/// restriction restrict nothing here.
+pub(crate) const HOLDER: Place = Place {
+    name: "a Gemini CLI selection holder",
+    reads: &[HOLDER_KEY],
+    governing: &[HOLDER_KEY, ONLY_KEY, DISABLE_KEY],
+    elsewhere: &[
+        Elsewhere { keys: SELECTION_KEYS, why: BESIDE_HOLDER },
+        Elsewhere { keys: POLICY_KEYS, why: Stray::NotRead { owner: COPILOT_ENTRY_OWNER, runtime: RUNTIME } },
+        Elsewhere {
+            keys: &[AGENTS_KEY, AGENT_ONLY_KEY],
+            why: Stray::NotRead { owner: CLAUDE_AGENTS_OWNER, runtime: RUNTIME },
+        },
+        Elsewhere {
+            keys: GEMINI_CLI_SETTINGS_KEYS,
+            why: Stray::NotRead { owner: GEMINI_CLI_SETTINGS_OWNER, runtime: RUNTIME },
+        },
+    ],
+    others: Others::PassThrough,
+};
+
+/// What a Gemini CLI document passes through (the holder's other keys): a selection there
+/// restricts nothing.
+pub(crate) const PASSED: Place = Place {
+    name: "a value a Gemini CLI document passes through",
+    reads: &[KIND_KEY],
+    governing: &[],
+    elsewhere: &[Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } }],
+    others: Others::PassThrough,
+};
+
+/// Every object the Gemini CLI's reader enters.
+pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PASSED];
