@@ -2,7 +2,7 @@
 //! way only:
 //!
 //! ```text
-//! text, seen ← catalog ← names ← error ← runtime, reader ← selection ← copilot, claude_code, gemini_cli ← review ← json ← copilot_sdk
+//! text, seen ← catalog ← names ← error ← runtime, reader ← review, selection ← copilot, claude_code, gemini_cli ← json ← copilot_sdk
 //! ```
 //!
 //! A module is a top-level file or folder of `policy-core/src`; an import is a `crate::…`
@@ -23,13 +23,13 @@ const LAYERS: &[(&str, u8)] = &[
     ("error", 3),
     ("runtime", 4),
     ("reader", 4),
+    ("review", 5),
     ("selection", 5),
     ("copilot", 6),
     ("claude_code", 6),
     ("gemini_cli", 6),
-    ("review", 7),
-    ("json", 8),
-    ("copilot_sdk", 9),
+    ("json", 7),
+    ("copilot_sdk", 8),
 ];
 
 fn layer(module: &str) -> Option<u8> {

@@ -41,14 +41,14 @@ pub mod selection;
 
 mod reader;
 
+pub mod review;
+
 pub mod claude_code;
 pub mod copilot;
 pub mod gemini_cli;
 pub mod runtime;
 
 pub use copilot::subagents;
-
-pub mod review;
 
 pub mod json;
 
@@ -59,21 +59,22 @@ pub mod copilot_sdk;
 pub use claude_code::{
     AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, offered,
 };
+pub use claude_code::{attest_claude_code, diff_claude_agents, diff_selections};
 pub use copilot::{
     ClientKey, ClientMode, ClientPool, ClientStorage, Decision, EntryDraft, Policy, PolicyBuilder, PolicyEntry,
     ResolvedPolicy, Selector, SessionToolFilter, SlotDraft, TOOL_FILTER_PRECEDENCE, ToolList, builtin_warning,
     is_unknown_builtin, suggest_builtin, unknown_builtin_warning,
 };
+pub use copilot::{diff_copilot_agents, lint_agents, lint_entry};
 pub use error::{
     At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors, Lint, Lints, Located, Report, Warning,
 };
+pub use gemini_cli::diff_gemini_selections;
 pub use gemini_cli::{ApprovalMode, GeminiCli, GeminiCliConfig, GeminiName, GeminiSelection, McpEntry};
 pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wire_name, is_name_byte, mcp_tool_name};
-pub use review::{
-    Attestation, Change, Host, OfferedTool, PolicyDiff, Violation, attest_claude_code, diff_claude_agents,
-    diff_copilot_agents, diff_gemini_selections, diff_selections, lint_agents, lint_entry, lint_selection,
-};
+pub use review::{Attestation, Change, Host, OfferedTool, PolicyDiff, Violation};
 pub use runtime::{Runtime, Spelling};
+pub use selection::lint_selection;
 pub use selection::{
     CatalogName, NameLookup, Selection, SelectionDecision, SelectionDraft, SelectionShape, ShapeDraft, ShapeValue,
 };

@@ -3,7 +3,10 @@
 
 pub(crate) mod agents;
 pub(crate) mod args;
+pub(crate) mod attest;
 pub mod catalog;
+pub(crate) mod diff;
+pub(crate) mod observed;
 pub(crate) mod places;
 pub(crate) mod read;
 pub(crate) mod read_agents;
@@ -11,6 +14,9 @@ pub(crate) mod selection;
 
 pub use agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules, mcp_offered_to, offered_to};
 pub use args::ClaudeCodeArgs;
+pub use attest::attest_claude_code;
+pub use diff::{diff_claude_agents, diff_selections};
+pub use observed::read_claude_init;
 pub use read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 pub use selection::{ClaudeCode, ClaudeCodeSelection, ClaudeDecision, offered};
 

@@ -5,11 +5,14 @@
 //! tools, and the call-time router).
 
 pub(crate) mod agents;
+pub(crate) mod attest;
 pub(crate) mod builder;
 pub mod catalog;
+pub(crate) mod diff;
 pub(crate) mod entry;
 pub(crate) mod lints;
 pub(crate) mod names;
+pub(crate) mod observed;
 pub(crate) mod places;
 pub(crate) mod read;
 pub(crate) mod read_agents;
@@ -21,10 +24,13 @@ pub use builder::{
     AllowListFor, AllowListUnset, ClientModeUnset, CopilotCliMode, DenyListSet, DenyListUnset, EmptyAllowList,
     EmptyMode, IsolatedAllowList, NameArray, NoAllowList, NoDenyList, NonEmptyAllowList, Policy, PolicyBuilder,
 };
+pub use diff::diff_copilot_agents;
 pub use entry::{
     EntryDraft, PolicyEntry, Selector, SlotDraft, builtin_warning, is_unknown_builtin, unknown_builtin_warning,
 };
+pub use lints::{lint_agents, lint_entry};
 pub use names::suggest as suggest_builtin;
+pub use observed::read_copilot_tools;
 pub use resolved::{ClientMode, Decision, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};
 pub use session::{ClientKey, ClientPool, ClientStorage, SessionToolFilter};
 

@@ -4,12 +4,14 @@
 
 pub mod catalog;
 pub(crate) mod config;
+pub(crate) mod diff;
 pub(crate) mod names;
 pub(crate) mod places;
 pub(crate) mod read;
 pub(crate) mod selection;
 
 pub use config::{DEFAULT_POLICY_FILE, GeminiCliConfig, RULE_PRIORITY};
+pub use diff::diff_gemini_selections;
 pub use names::{GeminiName, McpEntry};
 pub use read::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
 pub use selection::{ApprovalMode, GeminiCli, GeminiSelection, offered, offered_to_investigator};

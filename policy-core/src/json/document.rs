@@ -1,11 +1,14 @@
 //! A document read for the runtime it is given for: what the CLI works on.
 
 use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code_with};
+use crate::claude_code::{diff_claude_agents, diff_selections};
+use crate::copilot::diff_copilot_agents;
 use crate::copilot::read::{CopilotDocument, load_with};
 use crate::error::{Error, Located, Warning};
+use crate::gemini_cli::diff_gemini_selections;
 use crate::gemini_cli::read::{GeminiDocument, load_gemini_cli_with};
 use crate::reader::options::{LoadError, Options};
-use crate::review::{PolicyDiff, diff_claude_agents, diff_copilot_agents, diff_gemini_selections, diff_selections};
+use crate::review::PolicyDiff;
 use crate::runtime::Runtime;
 
 /// A document read for one runtime: what `resolve`, `check` and `explain` work on.

@@ -7,7 +7,6 @@
 //! [`Options::strict`], every warning is an error at the same pointer.
 
 mod document;
-mod observed;
 pub mod schema;
 
 /// The closed-world table (SPEC §6): each object a reader enters, the keys it reads, the
@@ -29,13 +28,14 @@ pub mod closed_world {
 mod stored;
 
 pub use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
+pub use crate::claude_code::read_claude_init;
 pub use crate::copilot::read::{CopilotDocument, load, load_definition, load_entry, load_with};
 pub use crate::copilot::read::{load_definition_value, load_entry_value, load_value};
+pub use crate::copilot::read_copilot_tools;
 pub use crate::gemini_cli::read::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
 pub use crate::reader::options::{LoadError, Options};
 pub use crate::reader::tree::{MAX_DOCUMENT_BYTES, MAX_NESTING};
 pub use document::Document;
-pub use observed::{read_claude_init, read_copilot_tools};
 
 /// The Copilot document type under its earlier name.
 pub type Loaded = CopilotDocument;

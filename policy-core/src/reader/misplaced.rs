@@ -1,6 +1,8 @@
 //! Policies in the wrong place (SPEC §6): a policy entry, or what reads as one, where no
 //! reader applies it.
 
+use std::borrow::Cow;
+
 use super::closed::{Place, Verdict};
 use super::tree::{Node, Ptr, Sink};
 use crate::error::{Error, Stray};
@@ -29,6 +31,16 @@ pub(crate) fn nested_policies(value: Node<'_>, at: Ptr<'_>, passed: &Place, sink
                 sink.error(at, error);
             }
             _ => nested_policies(child, at.key(key), passed, sink),
+        }
+    }
+}
+
+/// Every key of `fields` that `place` refuses, each an error at its pointer: for readers that
+/// look at a few keys of an object and pass the rest (what a runtime reports).
+pub(crate) fn refuse_strays(fields: &[(Cow<'_, str>, Node<'_>)], place: &Place, at: Ptr<'_>, sink: &mut Sink) {
+    for (key, _) in fields {
+        if let Verdict::Refuse(error) = place.classify(key) {
+            sink.error(at.key(key), error);
         }
     }
 }

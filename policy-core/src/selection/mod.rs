@@ -389,6 +389,29 @@ pub fn lint_selection<T: CatalogName>(selection: &Selection<T>) -> Vec<(Option<u
     found
 }
 
+/// A selection's decision in a reviewer's words, and whether the tool is permitted.
+pub(crate) fn selection_reason(decision: Option<SelectionDecision>) -> (bool, String) {
+    let Some(decision) = decision else { return (true, String::from("permitted, no selection")) };
+    let reason = match decision {
+        SelectionDecision::PermittedByOnly => "listed in only",
+        SelectionDecision::PermittedNotDisabled => "not disabled",
+        SelectionDecision::DisabledByWildcard => "disable: *",
+        SelectionDecision::Disabled => "listed in disable",
+        SelectionDecision::DisabledWithBash => "disabled with Bash",
+        _ => "not listed in only",
+    };
+    (decision.is_permitted(), String::from(reason))
+}
+
+/// Whether built-ins a newer CLI adds get through a selection, in a reviewer's words.
+pub(crate) fn open_to_new<T: CatalogName>(selection: Option<&Selection<T>>) -> (bool, String) {
+    match selection.map(Selection::shape) {
+        None => (true, String::from("offered, no selection")),
+        Some(SelectionShape::Disable(_)) => (true, String::from("offered, disable takes tools away")),
+        Some(_) => (false, String::from("not offered")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
