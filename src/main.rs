@@ -7,13 +7,10 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use tool_policy::gemini::{self as gemini_cli, GeminiTool};
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
+use tool_policy::review::{AttestError, Output};
 use tool_policy::text::{Escaped, Shown, to_json_pretty};
-use tool_policy::{ApprovalMode, ClaudeCodeArgs, GeminiCliConfig, GeminiName};
-use tool_policy::{
-    ClaudeTool, Error, Host, Lint, Located, Report, Runtime, Source, Tool, Warning, attest_claude_code, copilot,
-};
+use tool_policy::{Error, Host, Lint, Report, Runtime, copilot};
 
 /// `eprintln!`, as one write: a message of many lines reaches stderr (unbuffered) in one
 /// call, not one per fragment.
@@ -414,22 +411,9 @@ fn load_one(args: &Args, path: &str) -> Result<Document, Failure> {
 }
 
 fn resolve(args: &Args, path: &str) -> Result<(), Failure> {
-    let value = match load_one(args, path)? {
-        Document::Copilot(document) => to_json_pretty(document.policy()),
-        Document::ClaudeCode(document) => {
-            to_json_pretty(&ClaudeCodeArgs::new(document.selection).with_agents(document.agents))
-        }
-        Document::GeminiCli(document) => {
-            let config = GeminiCliConfig::new(document.selection);
-            let config = match &args.policy_file {
-                Some(path) => config.with_policy_file(path.clone()),
-                None => config,
-            };
-            to_json_pretty(&config)
-        }
-        _ => return Err(Failure::Usage(String::from("this runtime has no resolved form"))),
-    };
-    print(&value.map_err(|e| Failure::Usage(e.to_string()))?)
+    let document = load_one(args, path)?;
+    let output = args.policy_file.clone().map_or_else(Output::default, Output::policy_file);
+    print(&to_json_pretty(&document.resolved(&output)).map_err(|e| Failure::Usage(e.to_string()))?)
 }
 
 fn check(args: &Args, paths: &[String]) -> Result<(), Failure> {
@@ -458,104 +442,22 @@ fn check(args: &Args, paths: &[String]) -> Result<(), Failure> {
     worst.map_or(Ok(()), Err)
 }
 
-/// The tools asked about, or the whole pinned catalog when none were named.
-fn or_catalog(tools: &[String], catalog: impl Iterator<Item = String>) -> Vec<String> {
-    if tools.is_empty() { catalog.collect() } else { tools.to_vec() }
-}
-
 fn explain(args: &Args, path: &str, tools: &[String]) -> Result<(), Failure> {
     let document = load_one(args, path)?;
-    let mut refused = false;
-    match &document {
-        Document::Copilot(document) => {
-            let catalog = copilot::BUILTIN_TOOLS.iter().map(|n| format!("builtin:{n}"));
-            for text in &or_catalog(tools, catalog) {
-                let tool = Tool::parse(text).map_err(|e| Failure::Usage(format!("not a tool: {e}")))?;
-                if tool.source() == Source::Builtin && !copilot::is_builtin(tool.name()) {
-                    let warning = Warning::UnknownBuiltin {
-                        name: tool.name().to_owned(),
-                        suggestion: copilot::suggest(tool.name()),
-                        cli_version: copilot::CLI_VERSION,
-                    };
-                    if args.options.strict {
-                        say!("{}", Located { pointer: Shown(text).to_string(), item: Error::Strict(warning) });
-                        refused = true;
-                        continue;
-                    }
-                    say!("warning: {warning}");
-                }
-                print(&format!("{}: {}", Shown(&tool.to_string()), document.policy().decide(&tool)))?;
-            }
-        }
-        Document::ClaudeCode(document) => {
-            let agent =
-                match &args.agent {
-                    Some(name) => Some(document.agents.get(name).ok_or_else(|| {
-                        Failure::Usage(format!("no agent `{}` in {}", Shown(name), input_name(path)))
-                    })?),
-                    None => None,
-                };
-            let catalog = ClaudeTool::ALL.iter().map(|t| t.name().to_owned());
-            for text in &or_catalog(tools, catalog) {
-                let tool: ClaudeTool = text.parse().map_err(|e: Error| Failure::Usage(e.to_string()))?;
-                let main = match &document.selection {
-                    Some(selection) => selection.decide(tool).to_string(),
-                    None => String::from("permitted (no selection; the CLI's defaults apply)"),
-                };
-                let verdict = match agent {
-                    Some(agent) => agent_verdict(agent, document.selection.as_ref(), tool, &main),
-                    None => main,
-                };
-                print(&format!("{tool}: {verdict}"))?;
-            }
-        }
-        Document::GeminiCli(document) => {
-            let catalog = GeminiTool::ALL.iter().map(|t| t.name().to_owned());
-            for text in &or_catalog(tools, catalog) {
-                let name: GeminiName = text.parse().map_err(|e: Error| Failure::Usage(e.to_string()))?;
-                if matches!(&name, GeminiName::Mcp(entry) if entry.tool().is_none()) {
-                    return Err(Failure::Usage(format!("{}: name one MCP tool, not a server", Shown(text))));
-                }
-                let shown = name.as_str();
-                let verdict = match &document.selection {
-                    Some(selection) => selection.decide(shown).to_string(),
-                    None => String::from("permitted (no selection; the CLI's defaults apply)"),
-                };
-                let modes: Vec<&str> = ApprovalMode::ALL
-                    .into_iter()
-                    .filter(|mode| {
-                        tool_policy::gemini::offered(document.selection.as_ref(), *mode, &[shown])
-                            .iter()
-                            .any(|n| n == shown)
-                    })
-                    .map(ApprovalMode::as_str)
-                    .collect();
-                let offered = if modes.is_empty() { String::from("no approval mode") } else { modes.join(", ") };
-                print(&format!("{shown}: {verdict}; a headless session offers it in {offered}"))?;
-            }
-        }
-        _ => return Err(Failure::Usage(String::from("this runtime cannot be explained"))),
+    let explanation = document.explain(tools, args.agent.as_deref(), args.options).map_err(|error| match error {
+        Error::UnknownAgent { .. } => Failure::Usage(format!("{error} in {}", input_name(path))),
+        error => Failure::Usage(error.to_string()),
+    })?;
+    for warning in &explanation.warnings {
+        say!("warning: {warning}");
     }
-    if refused { Err(Failure::Invalid) } else { Ok(()) }
-}
-
-/// What a Claude Code custom agent is offered of `tool`, and why.
-fn agent_verdict(
-    agent: &tool_policy::ClaudeAgent,
-    main: Option<&tool_policy::ClaudeCodeSelection>,
-    tool: ClaudeTool,
-    main_verdict: &str,
-) -> String {
-    let offered = tool_policy::claude::offered_to(agent, main, tool_policy::claude::DEFAULT_OFFERED).contains(&tool);
-    let rule = tool_policy::AgentRule::Tool(tool);
-    let why = if agent.disallowed_tools.iter().flatten().any(|r| *r == rule) {
-        String::from("listed in its `disallowedTools`")
-    } else if let Some(tools) = &agent.tools {
-        String::from(if tools.contains(&rule) { "listed in its `tools`" } else { "not listed in its `tools`" })
-    } else {
-        format!("no `tools` of its own: as the main agent, {main_verdict}")
-    };
-    format!("{} to agent `{}` ({why})", if offered { "offered" } else { "not offered" }, Shown(&agent.name))
+    for refused in &explanation.refused {
+        say!("{refused}");
+    }
+    for line in &explanation.lines {
+        print(line)?;
+    }
+    if explanation.refused.is_empty() { Ok(()) } else { Err(Failure::Invalid) }
 }
 
 /// `diff`: exit 0 when nothing changes, 1 when something does, 2 on trouble (an invalid
@@ -588,12 +490,6 @@ fn diff(args: &Args, old: &str, new: &str) -> Result<(), Failure> {
 
 /// `attest`: exit 0 attested, 1 violations, 2 on trouble or nothing to attest.
 fn attest(args: &Args, policy: &str, observed: &str) -> Result<(), Failure> {
-    if args.runtime == Runtime::GeminiCli {
-        return Err(Failure::Usage(format!(
-            "--runtime gemini-cli cannot be attested: the `init` line of Gemini CLI {} lists no tools, and no other output does; check the model requests the host sees instead",
-            gemini_cli::CLI_VERSION
-        )));
-    }
     let document = match load_one(args, policy) {
         Err(Failure::Invalid) => return Err(Failure::Unreadable),
         other => other?,
@@ -602,39 +498,20 @@ fn attest(args: &Args, policy: &str, observed: &str) -> Result<(), Failure> {
         Ok(text) => text,
         Err(error) => return Err(Failure::Usage(format!("{} is {error}", input_name(observed)))),
     };
-    let unreadable = |error: LoadError| match error {
-        LoadError::Invalid(report) => {
+    let attestation = match document.attest(&text, &args.host, args.options.strict) {
+        Ok(attestation) => attestation,
+        Err(AttestError::Observed(LoadError::Invalid(report))) => {
             report_errors(&input_name(observed), &report);
-            Failure::Unreadable
+            return Err(Failure::Unreadable);
         }
-        other => Failure::Usage(format!("{} is {other}", input_name(observed))),
+        Err(AttestError::Observed(error)) => {
+            return Err(Failure::Usage(format!("{} is {error}", input_name(observed))));
+        }
+        Err(AttestError::Refused(error)) => return Err(Failure::Usage(error.to_string())),
+        Err(_) => return Err(Failure::Unreadable),
     };
-    let strict = args.options.strict;
-    let attestation = match &document {
-        Document::Copilot(document) => {
-            let offered = tool_policy::json::read_copilot_tools(&text).map_err(unreadable)?;
-            document.policy().attest(&offered, &args.host, strict)
-        }
-        Document::ClaudeCode(document) => {
-            let offered = tool_policy::json::read_claude_init(&text).map_err(unreadable)?;
-            attest_claude_code(document.selection.as_ref(), &offered, &args.host, strict)
-        }
-        _ => return Err(Failure::Usage(String::from("this runtime cannot be attested"))),
-    };
-    for tool in attestation.drift.iter().take(Report::MAX_WARNINGS) {
-        say!(
-            "warning: {}: offered by the runtime, unknown to the pinned catalog; the policy lets it through",
-            Shown(tool)
-        );
-    }
-    if let Some(more) = attestation.drift.len().checked_sub(Report::MAX_WARNINGS).filter(|&more| more > 0) {
-        say!("warning: {more} more warnings not shown");
-    }
-    for tool in attestation.not_offered.iter().take(Report::MAX_WARNINGS) {
-        say!("note: {}: allowed, but not offered", Shown(tool));
-    }
-    if let Some(more) = attestation.not_offered.len().checked_sub(Report::MAX_WARNINGS).filter(|&more| more > 0) {
-        say!("note: {more} more notes not shown");
+    for remark in attestation.remarks() {
+        say!("{remark}");
     }
     if attestation.is_attested() {
         print(&attestation.to_string())

@@ -6,6 +6,7 @@ pub(crate) mod args;
 pub(crate) mod attest;
 pub mod catalog;
 pub(crate) mod diff;
+pub(crate) mod document;
 pub(crate) mod observed;
 pub(crate) mod places;
 pub(crate) mod read;

@@ -33,7 +33,10 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
         let names = if let Some(items) = tools.and_then(Node::array) {
             tool_names(&items, Ptr::Root.key("tools"), &mut sink)
         } else {
-            sink.error(Ptr::Root.key("tools"), Error::NotAttestable { reason: "the init message has no `tools` list" });
+            sink.error(
+                Ptr::Root.key("tools"),
+                Error::NotAttestable { reason: "the init message has no `tools` list".into() },
+            );
             Vec::new()
         };
         sink.finish()?;
@@ -41,7 +44,8 @@ pub fn read_claude_init(text: &str) -> Result<Vec<String>, LoadError> {
     }
     if inits == 0 {
         return Err(Error::NotAttestable {
-            reason: "no `init` message: run the CLI with `--output-format stream-json --verbose` and pass its output",
+            reason: "no `init` message: run the CLI with `--output-format stream-json --verbose` and pass its output"
+                .into(),
         }
         .into());
     }

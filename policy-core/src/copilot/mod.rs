@@ -9,6 +9,7 @@ pub(crate) mod attest;
 pub(crate) mod builder;
 pub mod catalog;
 pub(crate) mod diff;
+pub(crate) mod document;
 pub(crate) mod entry;
 pub(crate) mod lints;
 pub(crate) mod names;

@@ -20,9 +20,7 @@ pub fn read_copilot_tools(text: &str) -> Result<Vec<OfferedTool>, LoadError> {
     let tools = copilot_tools(root, Ptr::Root, &mut sink);
     sink.finish()?;
     tools.ok_or_else(|| {
-        Error::NotAttestable {
-            reason: "`tools` is null: the session's tools are not initialized yet; call `session.tools.initializeAndValidate` first",
-        }
+        Error::NotAttestable { reason: "`tools` is null: the session's tools are not initialized yet; call `session.tools.initializeAndValidate` first".into() }
         .into()
     })
 }
@@ -36,13 +34,16 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
     refuse_strays(&fields, &METADATA, at, sink);
     if let Some((_, result)) = fields.iter().find(|(key, _)| key == "result") {
         if fields.iter().any(|(key, _)| key == "tools") {
-            sink.error(at, Error::NotAttestable { reason: "both `result` and `tools`: a result holds one tool list" });
+            sink.error(
+                at,
+                Error::NotAttestable { reason: "both `result` and `tools`: a result holds one tool list".into() },
+            );
             return None;
         }
         return copilot_tools(*result, at.key("result"), sink);
     }
     let Some((_, tools)) = fields.iter().find(|(key, _)| key == "tools") else {
-        sink.error(at, Error::NotAttestable { reason: "no `tools`: expected a `getCurrentMetadata` result" });
+        sink.error(at, Error::NotAttestable { reason: "no `tools`: expected a `getCurrentMetadata` result".into() });
         return None;
     };
     let at = at.key("tools");
@@ -70,7 +71,7 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
                 continue;
             }
             None => {
-                sink.error(item_at, Error::NotAttestable { reason: "a tool without a `name`" });
+                sink.error(item_at, Error::NotAttestable { reason: "a tool without a `name`".into() });
                 continue;
             }
         };

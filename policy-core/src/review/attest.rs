@@ -103,6 +103,29 @@ impl Attestation {
     }
 }
 
+impl Attestation {
+    /// The drift (warnings) and what is allowed but not offered (notes), one line each, at
+    /// most [`Report::MAX_WARNINGS`] of each and then how many more: what a host logs beside
+    /// the verdict.
+    pub fn remarks(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut capped = |tools: &[String], kind: &str, says: &str| {
+            let shown = tools.iter().take(Report::MAX_WARNINGS).map(|tool| format!("{kind}: {}: {says}", Shown(tool)));
+            lines.extend(shown);
+            if let Some(more) = tools.len().checked_sub(Report::MAX_WARNINGS).filter(|&more| more > 0) {
+                lines.push(format!("{kind}: {more} more {kind}s not shown"));
+            }
+        };
+        capped(
+            &self.drift,
+            "warning",
+            "offered by the runtime, unknown to the pinned catalog; the policy lets it through",
+        );
+        capped(&self.not_offered, "note", "allowed, but not offered");
+        lines
+    }
+}
+
 impl fmt::Display for Attestation {
     /// One line per violation, at most [`Report::MAX_ERRORS`] of them and then how many more
     /// there are (as `check` shows errors), or a summary when there is none.

@@ -6,6 +6,8 @@
 
 pub(crate) mod attest;
 pub(crate) mod diff;
+pub(crate) mod document;
 
 pub use attest::{Attestation, Host, OfferedTool, Violation};
 pub use diff::{Change, PolicyDiff};
+pub use document::{AttestError, Explanation, Output, RuntimeDocument};

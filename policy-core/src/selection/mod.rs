@@ -389,6 +389,9 @@ pub fn lint_selection<T: CatalogName>(selection: &Selection<T>) -> Vec<(Option<u
     found
 }
 
+/// What `explain` says of a tool when there is no selection.
+pub(crate) const NO_SELECTION: &str = "permitted (no selection; the CLI's defaults apply)";
+
 /// A selection's decision in a reviewer's words, and whether the tool is permitted.
 pub(crate) fn selection_reason(decision: Option<SelectionDecision>) -> (bool, String) {
     let Some(decision) = decision else { return (true, String::from("permitted, no selection")) };

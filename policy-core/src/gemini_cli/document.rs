@@ -1,0 +1,86 @@
+//! What a Gemini CLI document answers ([`RuntimeDocument`]): the settings, policy file and
+//! arguments the CLI receives, what it offers in each approval mode and why, and what changes
+//! between two selections. A session cannot be attested: its `init` line lists no tools.
+
+use super::catalog::{CLI_VERSION, GeminiTool, RUNTIME};
+use super::config::GeminiCliConfig;
+use super::diff::diff_gemini_selections;
+use super::names::GeminiName;
+use super::places::PLACES;
+use super::read::{GeminiDocument, load_gemini_cli_with};
+use super::selection::{ApprovalMode, offered};
+use crate::error::{Error, Located, Warning};
+use crate::reader::closed::Place;
+use crate::reader::options::{LoadError, Options};
+use crate::review::attest::{Attestation, Host};
+use crate::review::diff::PolicyDiff;
+use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
+use crate::selection::NO_SELECTION;
+
+impl RuntimeDocument for GeminiDocument {
+    const RUNTIME: &'static str = RUNTIME;
+    const PLACES: &'static [&'static Place] = PLACES;
+
+    fn read(text: &str, options: Options) -> Result<GeminiDocument, LoadError> {
+        load_gemini_cli_with(text, options)
+    }
+
+    fn warnings(&self) -> (&[Located<Warning>], usize) {
+        (&self.warnings, self.omitted_warnings)
+    }
+
+    /// `{"settings", "policy", "args", "cliVersion"}`, the policy file named as the host asks.
+    fn resolved(&self, output: &Output) -> serde_json::Value {
+        let config = GeminiCliConfig::new(self.selection.clone());
+        let config = match &output.policy_file {
+            Some(path) => config.with_policy_file(path.clone()),
+            None => config,
+        };
+        serde_json::to_value(config).unwrap_or_default()
+    }
+
+    /// Each tool by its Gemini CLI name, or one MCP tool (`mcp_<server>_<tool>`), with the
+    /// approval modes in which a headless session offers it.
+    fn explain(&self, tools: &[String], agent: Option<&str>, _: Options) -> Result<Explanation, Error> {
+        if let Some(name) = agent {
+            return Err(Error::UnknownAgent { name: name.to_owned() });
+        }
+        let catalog: Vec<String> = GeminiTool::NAMES.iter().map(|name| (*name).to_owned()).collect();
+        let mut explanation = Explanation::default();
+        for text in if tools.is_empty() { &catalog } else { tools } {
+            let name: GeminiName = text.parse()?;
+            if matches!(&name, GeminiName::Mcp(entry) if entry.tool().is_none()) {
+                return Err(Error::WrongType {
+                    expected: "one MCP tool (`mcp_<server>_<tool>`)",
+                    found: "a whole server",
+                });
+            }
+            let shown = name.as_str();
+            let verdict = match &self.selection {
+                Some(selection) => selection.decide(shown).to_string(),
+                None => NO_SELECTION.to_owned(),
+            };
+            let modes: Vec<&str> = ApprovalMode::ALL
+                .into_iter()
+                .filter(|mode| offered(self.selection.as_ref(), *mode, &[shown]).iter().any(|n| n == shown))
+                .map(ApprovalMode::as_str)
+                .collect();
+            let offered = if modes.is_empty() { String::from("no approval mode") } else { modes.join(", ") };
+            explanation.lines.push(format!("{shown}: {verdict}; a headless session offers it in {offered}"));
+        }
+        Ok(explanation)
+    }
+
+    fn diff(&self, new: &GeminiDocument) -> PolicyDiff {
+        diff_gemini_selections(self.selection.as_ref(), new.selection.as_ref())
+    }
+
+    fn attest(&self, _: &str, _: &Host, _: bool) -> Result<Attestation, AttestError> {
+        Err(AttestError::Refused(Error::NotAttestable {
+            reason: format!(
+                "a Gemini CLI session cannot be attested: the `init` line of Gemini CLI {CLI_VERSION} lists no tools, and no other output does; check the model requests the host sees instead"
+            )
+            .into(),
+        }))
+    }
+}

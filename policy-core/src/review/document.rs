@@ -1,0 +1,82 @@
+//! What every runtime's document answers, so that a front door (the CLI) or a review aid asks
+//! one runtime at a time the same questions: what the runtime receives, what it offers and
+//! why, what changes from one document to another, and whether a running session offers only
+//! what the document allows. Each runtime's folder implements [`RuntimeDocument`] for its
+//! document; `json::Document` dispatches to them.
+
+use super::attest::{Attestation, Host};
+use super::diff::PolicyDiff;
+use crate::error::{Error, Located, Warning};
+use crate::reader::closed::Place;
+use crate::reader::options::{LoadError, Options};
+
+/// A document read for one runtime.
+pub trait RuntimeDocument: Sized {
+    /// The runtime, as messages name it (`Claude Code`).
+    const RUNTIME: &'static str;
+
+    /// Its rows of the closed-world table: every object its readers enter.
+    const PLACES: &'static [&'static Place];
+
+    /// Reads `text` as this runtime's document.
+    fn read(text: &str, options: Options) -> Result<Self, LoadError>;
+
+    /// Valid, but probably not meant (at most [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)),
+    /// and how many more there were.
+    fn warnings(&self) -> (&[Located<Warning>], usize);
+
+    /// What the runtime receives, as `tool-policy resolve` prints it.
+    fn resolved(&self, output: &Output) -> serde_json::Value;
+
+    /// For each tool (every built-in of the pinned catalog when `tools` is empty), whether the
+    /// session, or the agent named `agent`, is offered it and what decided. A tool that is not
+    /// one of the runtime's names, or an agent the document does not have, is an error.
+    fn explain(&self, tools: &[String], agent: Option<&str>, options: Options) -> Result<Explanation, Error>;
+
+    /// What changes from this document to `new`: every tool whose decision changes, then
+    /// what each agent gains or loses, then the other changes.
+    fn diff(&self, new: &Self) -> PolicyDiff;
+
+    /// What a running session reported (`observed`, as the runtime writes it), checked against
+    /// this document.
+    fn attest(&self, observed: &str, host: &Host, strict: bool) -> Result<Attestation, AttestError>;
+}
+
+/// How the host wants what the runtime receives.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Output {
+    /// Where the host writes a policy file the runtime is passed (the Gemini CLI's), as the
+    /// arguments name it.
+    pub policy_file: Option<String>,
+}
+
+impl Output {
+    /// The output with its policy file at `path`.
+    #[must_use]
+    pub fn policy_file(path: impl Into<String>) -> Output {
+        Output { policy_file: Some(path.into()) }
+    }
+}
+
+/// What `explain` says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Explanation {
+    /// One line per tool: `tool: verdict`.
+    pub lines: Vec<String>,
+    /// About the tools asked: a name the pinned catalog does not know.
+    pub warnings: Vec<Warning>,
+    /// The same, refused in strict mode: each at the tool as written.
+    pub refused: Vec<Located<Error>>,
+}
+
+/// Why a session could not be attested; each means the session must not go on.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum AttestError {
+    /// What the runtime reported cannot be read: not JSON, or every error found in it.
+    Observed(LoadError),
+    /// This runtime, or this host's declaration, cannot be attested: why.
+    Refused(Error),
+}
