@@ -1,16 +1,19 @@
 //! The proc macro behind `tool_policy::builtin_tools!`. Use it through the `tool-policy`
 //! crate, whose `macro_rules!` wrapper hands it `$crate`.
 //!
-//! The macro parses the tokens (`parse`), checks them with policy-core's own validation and
-//! resolution (`check`), and emits `const` items of the resolved value (`expand`). No rule,
-//! message or word of vocabulary lives here: they come from `policy_core`.
+//! The macro is a front door that only translates: it parses the tokens (`parse`), writes
+//! them as the document the JSON reader reads, each token kept at the pointer it wrote
+//! (`translate`), has policy-core read that document (every rule, message, strict mode and
+//! allowed lint is core's), maps each error back to its token, and expands to core's source
+//! of the value (`expand`). No rule, message or word of vocabulary lives here.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod check;
 mod expand;
 mod parse;
+mod translate;
 
+use policy_core::json::{Document, LoadError, Options};
 use proc_macro::TokenStream;
 
 /// `builtin_tools!($crate; key: value, ...)`: see `tool_policy::builtin_tools!`.
@@ -21,8 +24,7 @@ pub fn builtin_tools(input: TokenStream) -> TokenStream {
     parse::split_crate_path(input)
         .and_then(|(krate, body)| {
             let invocation = syn::parse2::<parse::Invocation>(body)?;
-            let checked = check::check(&invocation)?;
-            Ok(expand::expand(&krate, &checked))
+            builtin_tools_of(&krate, &invocation)
         })
         .unwrap_or_else(|errors| {
             // One `compile_error!` per error, in a block so the expansion stays one expression.
@@ -30,4 +32,37 @@ pub fn builtin_tools(input: TokenStream) -> TokenStream {
             quote::quote!({ #errors })
         })
         .into()
+}
+
+fn builtin_tools_of(
+    krate: &proc_macro2::TokenStream,
+    invocation: &parse::Invocation,
+) -> syn::Result<proc_macro2::TokenStream> {
+    let mut errors = translate::Errors::default();
+    let Some(written) = translate::write(invocation, &mut errors) else {
+        errors.check()?;
+        return Err(syn::Error::new(proc_macro2::Span::call_site(), "unknown runtime"));
+    };
+    let mut options = if written.strict { Options::STRICT } else { Options::LENIENT };
+    options.allowed = written.allowed;
+    let read = Document::load(written.runtime, &written.text, options);
+    let document = match read {
+        Ok(document) => Some(document),
+        Err(LoadError::Invalid(report)) => {
+            for error in report.errors.iter().filter(|error| !written.refused(&error.pointer)) {
+                errors.push(written.span(&error.pointer), &error.item);
+            }
+            if report.omitted_errors > 0 {
+                errors.push(proc_macro2::Span::call_site(), format!("{} more errors not shown", report.omitted_errors));
+            }
+            None
+        }
+        Err(error) => {
+            errors.push(proc_macro2::Span::call_site(), error);
+            None
+        }
+    };
+    errors.check()?;
+    let document = document.ok_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "refused"))?;
+    expand::expand(krate, &written, &document.rust_source(expand::private()), document.warnings())
 }

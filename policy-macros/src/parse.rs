@@ -53,6 +53,8 @@ pub enum Value {
 /// One list item.
 pub enum Item {
     Str(LitStr),
+    /// A bare word: `read`, a capability.
+    Word(Ident),
     /// Not a string literal: what it was, and where.
     Other {
         found: &'static str,
@@ -130,6 +132,9 @@ impl Parse for Item {
     fn parse(input: ParseStream<'_>) -> syn::Result<Item> {
         if input.peek(LitStr) {
             return Ok(Item::Str(input.parse()?));
+        }
+        if input.peek(Ident) && (input.peek2(Token![,]) || input.peek2(syn::parse::End)) {
+            return Ok(Item::Word(input.parse()?));
         }
         let found = if input.peek(syn::LitInt) || input.peek(syn::LitFloat) {
             "a number"

@@ -2,18 +2,20 @@
 //! `--flag=value` form, so a tool name can never be read as a flag and the variadic flags
 //! never swallow a prompt.
 
+use std::fmt::Write as _;
+
 use serde::ser::SerializeStruct;
 
-use super::agents::ClaudeAgents;
+use super::agents::{AgentRule, ClaudeAgents};
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::{CLI_VERSION, ClaudeTool};
-use crate::selection::SelectionShape;
+use crate::selection::{CatalogName, SelectionShape};
 use crate::text;
 
 impl ClaudeCodeSelection {
     /// The CLI arguments (SPEC §2), always `--flag=value`.
     pub fn args(&self) -> Vec<String> {
-        let join = |tools: &[ClaudeTool]| text::join(&mut tools.iter().map(|t| t.name()), "", ",");
+        let join = |tools: &[ClaudeTool]| text::join(&mut tools.iter().map(|t| ClaudeTool::name(*t)), "", ",");
         let mut args = match self.shape() {
             SelectionShape::DisableAll => vec![String::from("--tools=")],
             SelectionShape::Only(tools) => vec![format!("--tools={}", join(tools))],
@@ -57,6 +59,55 @@ impl ClaudeCodeArgs {
         let mut args = self.selection.as_ref().map(ClaudeCodeSelection::args).unwrap_or_default();
         args.extend(self.agents.arg());
         args
+    }
+}
+
+impl ClaudeCodeArgs {
+    /// The arguments as Rust source built through `private` (`__private` of the facade): a
+    /// `const` selection alone, or, with agents (which hold owned text), the arguments built
+    /// at run time around it. For the macro's expansion.
+    #[doc(hidden)]
+    pub fn rust_source(&self, private: &str) -> String {
+        let selection = match &self.selection {
+            Some(selection) => selection.rust_source(private),
+            None => return format!("{private}::ClaudeCodeArgs::new({private}::None)"),
+        };
+        if self.agents.is_empty() && self.agents.agent_only.is_empty() {
+            return selection;
+        }
+        let rule = |rule: &AgentRule| match rule {
+            AgentRule::Tool(tool) => format!("{private}::AgentRule::Tool({})", tool.rust_source(private)),
+            AgentRule::Mcp(text) => format!("{private}::AgentRule::Mcp({private}::String::from({text:?}))"),
+        };
+        let rules = |rules: &[AgentRule]| rules.iter().map(rule).collect::<Vec<_>>().join(", ");
+        let agents: Vec<String> = self
+            .agents
+            .agents
+            .iter()
+            .map(|agent| {
+                let mut value = format!(
+                    "{private}::ClaudeAgent::new({:?}, {:?}, {:?})",
+                    agent.name, agent.description, agent.prompt
+                );
+                // Writing to a `String` cannot fail.
+                if let Some(tools) = &agent.tools {
+                    let _ = write!(value, ".tools([{}])", rules(tools));
+                }
+                if let Some(tools) = &agent.disallowed_tools {
+                    let _ = write!(value, ".disallowed_tools([{}])", rules(tools));
+                }
+                if let Some(model) = &agent.model {
+                    let _ = write!(value, ".model({model:?})");
+                }
+                value
+            })
+            .collect();
+        let agent_only: Vec<String> = self.agents.agent_only.iter().map(|tool| tool.rust_source(private)).collect();
+        format!(
+            "{private}::ClaudeCodeArgs::new({private}::Some({selection})).with_agents({private}::ClaudeAgents::new([{}]).agent_only([{}]))",
+            agents.join(", "),
+            agent_only.join(", ")
+        )
     }
 }
 

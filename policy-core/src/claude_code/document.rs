@@ -8,7 +8,7 @@ use super::attest::attest_claude_code;
 use super::catalog::{ClaudeTool, DEFAULT_OFFERED, RUNTIME};
 use super::diff::{diff_claude_agents, diff_selections};
 use super::observed::read_claude_init;
-use super::places::PLACES;
+use super::places::{MACRO, MACRO_AGENT, PLACES};
 use super::read::{ClaudeCodeDocument, load_claude_code_with};
 use super::selection::ClaudeCodeSelection;
 use crate::error::{Error, Located, Warning};
@@ -23,6 +23,8 @@ use crate::text::Shown;
 impl RuntimeDocument for ClaudeCodeDocument {
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
+    const MACRO: &'static Place = &MACRO;
+    const MACRO_AGENT: Option<&'static Place> = Some(&MACRO_AGENT);
 
     fn read(text: &str, options: Options) -> Result<ClaudeCodeDocument, LoadError> {
         load_claude_code_with(text, options)
@@ -66,6 +68,10 @@ impl RuntimeDocument for ClaudeCodeDocument {
         changes
             .extend(diff_claude_agents((self.selection.as_ref(), &self.agents), (new.selection.as_ref(), &new.agents)));
         changes
+    }
+
+    fn rust_source(&self, private: &str) -> String {
+        ClaudeCodeArgs::new(self.selection.clone()).with_agents(self.agents.clone()).rust_source(private)
     }
 
     /// `observed` is a `--output-format stream-json --verbose` transcript, or its `init` line.

@@ -4,8 +4,9 @@
 use crate::claude_code::catalog::RUNTIME;
 use crate::error::{BESIDE_HOLDER, Stray};
 use crate::names::vocab::{
-    AGENT_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_CODE_CLI_KEYS, CLAUDE_CODE_CLI_OWNER, COPILOT_ENTRY_OWNER,
-    DISABLE_KEY, HOLDER_KEY, KIND_KEY, ONLY_KEY, POLICY_KEYS, SELECTION_KEYS, SELECTION_OWNER,
+    AGENT_FIELDS, AGENT_MACRO_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_CODE_CLI_KEYS, CLAUDE_CODE_CLI_OWNER,
+    CLAUDE_MACRO_KEYS, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS, DISABLE_KEY, HOLDER_KEY, KIND_KEY, ONLY_KEY,
+    POLICY_KEYS, SELECTION_KEYS, SELECTION_OWNER,
 };
 use crate::reader::closed::{Elsewhere, Others, Place};
 use crate::selection::read::SELECTION;
@@ -54,6 +55,25 @@ pub(crate) const INIT: Place = Place {
     governing: &["type", "subtype", "tools"],
     elsewhere: &[],
     others: Others::PassThrough,
+};
+
+/// `builtin_tools! { runtime: claude_code, .. }`: a Copilot key needs the Copilot form.
+pub(crate) const MACRO: Place = Place {
+    name: "builtin_tools! for Claude Code",
+    reads: CLAUDE_MACRO_KEYS,
+    governing: &[],
+    elsewhere: &[Elsewhere { keys: COPILOT_ONLY_MACRO_KEYS, why: Stray::OtherRuntime { runtime: "copilot" } }],
+    others: Others::Refuse,
+};
+
+/// A custom agent of `agents: { .. }` in `builtin_tools!`: the CLI's fields, in the macro's
+/// spelling.
+pub(crate) const MACRO_AGENT: Place = Place {
+    name: "a Claude Code custom agent in builtin_tools!",
+    reads: AGENT_MACRO_FIELDS,
+    governing: AGENT_MACRO_FIELDS,
+    elsewhere: &[],
+    others: Others::Refuse,
 };
 
 /// Every object Claude Code's readers enter.

@@ -22,17 +22,24 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     if !holder {
         return out;
     }
+    // Every agent is checked against the main selection, an agent with errors of its own too
+    // (its kept rules, each at the item it was written at), so every error is reported at once.
+    let mut items = Vec::new();
     if let Some(value) = first(AGENTS_KEY) {
         let at = Ptr::Root.key(AGENTS_KEY);
-        out.agents = agent_map(value, at, sink);
+        (out.agents, items) = agent_map(value, at, sink).into_iter().unzip();
     }
+    let mut agent_only_items = Vec::new();
     if let Some(value) = first(AGENT_ONLY_KEY) {
         let at = Ptr::Root.key(AGENT_ONLY_KEY);
         match value.array() {
-            Some(items) => {
-                for (i, rule) in rules(&items, at, sink) {
+            Some(list) => {
+                for (i, rule) in rules(&list, at, sink) {
                     match rule {
-                        AgentRule::Tool(tool) => out.agent_only.push(tool),
+                        AgentRule::Tool(tool) => {
+                            out.agent_only.push(tool);
+                            agent_only_items.push(i);
+                        }
                         AgentRule::Mcp(_) => sink.error(
                             at.index(i),
                             Error::WrongType { expected: "a built-in tool name", found: "an MCP rule" },
@@ -46,9 +53,11 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     let (errors, lints) = out.check(main);
     let agents_at = Ptr::Root.key(AGENTS_KEY);
     let place = |place: AgentPlace| match place {
-        AgentPlace::Tools(a, t) => agents_at.key(&out.agents[a].name).key(TOOLS_KEY).index(t).render(),
-        AgentPlace::Disallowed(a, t) => agents_at.key(&out.agents[a].name).key(DISALLOWED_TOOLS_KEY).index(t).render(),
-        AgentPlace::AgentOnly(i) => Ptr::Root.key(AGENT_ONLY_KEY).index(i).render(),
+        AgentPlace::Tools(a, t) => agents_at.key(&out.agents[a].name).key(TOOLS_KEY).index(items[a].tools[t]).render(),
+        AgentPlace::Disallowed(a, t) => {
+            agents_at.key(&out.agents[a].name).key(DISALLOWED_TOOLS_KEY).index(items[a].disallowed[t]).render()
+        }
+        AgentPlace::AgentOnly(i) => Ptr::Root.key(AGENT_ONLY_KEY).index(agent_only_items[i]).render(),
     };
     for (at, error) in errors {
         sink.error_at(&|| place(at), error);
@@ -59,8 +68,17 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     out
 }
 
-/// The `--agents` object: agents keyed by name, each checked, in the order written.
-pub(crate) fn agent_map(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Vec<ClaudeAgent> {
+/// Where each kept rule of an agent's lists was written: its item in `tools`, in
+/// `disallowedTools`.
+#[derive(Debug, Default)]
+pub(crate) struct Items {
+    tools: Vec<usize>,
+    disallowed: Vec<usize>,
+}
+
+/// The `--agents` object: agents keyed by name, each read with the rules it keeps (an agent
+/// with errors too, reported to `sink`), in the order written.
+pub(crate) fn agent_map(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Vec<(ClaudeAgent, Items)> {
     let Some(agents) = value.object() else {
         sink.error(at, wrong_type("an object of agents keyed by name", value));
         return Vec::new();
@@ -70,8 +88,9 @@ pub(crate) fn agent_map(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Vec<Cl
 }
 
 /// One agent: `description` and `prompt` (strings, required), `tools` and `disallowedTools`
-/// (lists of rules), `model` (a string) and `mcpServers` (an object), nothing else.
-fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClaudeAgent> {
+/// (lists of rules), `model` (a string) and `mcpServers` (an object), nothing else. `None`
+/// when it is not an object; an agent with errors (in `sink`) comes back with what it kept.
+fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(ClaudeAgent, Items)> {
     let name_ok = !name.is_empty() && name.bytes().all(is_name_byte);
     if !name_ok {
         sink.error(at, Error::BadAgentName { name: name.to_owned() });
@@ -82,7 +101,7 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Cl
     };
     let (fields, _) = unique_keys(fields);
     let mut agent = ClaudeAgent::new(name, "", "");
-    let mut complete = name_ok;
+    let mut items = Items::default();
     for (key, value) in &fields {
         let here = at.key(key);
         match key.as_ref() {
@@ -90,50 +109,42 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Cl
                 Some(text) if key == "description" => agent.description = text.into_owned(),
                 Some(text) if key == "prompt" => agent.prompt = text.into_owned(),
                 Some(text) => agent.model = Some(text.into_owned()),
-                None => {
-                    sink.error(here, wrong_type("a string", *value));
-                    complete = false;
-                }
+                None => sink.error(here, wrong_type("a string", *value)),
             },
             TOOLS_KEY | DISALLOWED_TOOLS_KEY => {
-                if let Some(items) = value.array() {
-                    let before = sink.error_count();
-                    let rules: Vec<AgentRule> = rules(&items, here, sink).into_iter().map(|(_, rule)| rule).collect();
-                    complete &= sink.error_count() == before;
-                    if key == TOOLS_KEY { agent.tools = Some(rules) } else { agent.disallowed_tools = Some(rules) }
+                if let Some(list) = value.array() {
+                    let (written, rules): (Vec<usize>, Vec<AgentRule>) = rules(&list, here, sink).into_iter().unzip();
+                    if key == TOOLS_KEY {
+                        (agent.tools, items.tools) = (Some(rules), written);
+                    } else {
+                        (agent.disallowed_tools, items.disallowed) = (Some(rules), written);
+                    }
                 } else {
                     sink.error(here, wrong_type("a list of tool names", *value));
-                    complete = false;
                 }
             }
             "mcpServers" if value.is_object() => {
                 nested_policies(*value, here, &PASSED, sink);
                 agent.mcp_servers = Some(value.to_json());
             }
-            "mcpServers" => {
-                sink.error(here, wrong_type("an object of MCP servers", *value));
-                complete = false;
-            }
+            "mcpServers" => sink.error(here, wrong_type("an object of MCP servers", *value)),
             other => {
                 if let Verdict::Refuse(error) = AGENT.classify(other) {
                     sink.error(here, error);
                 }
-                complete = false;
             }
         }
     }
     for required in ["description", "prompt"] {
         if !fields.iter().any(|(key, _)| key == required) {
             sink.error(at, Error::MissingKey { key: required });
-            complete = false;
         }
     }
-    complete.then_some(agent)
+    Some((agent, items))
 }
 
-/// A list's rules, checked by [`check_rules`]: each error and warning at its item. Only the
-/// rules kept are returned; an agent with any refused item is refused as a whole, so the
-/// kept rules of an agent that is read stand at their own items.
+/// A list's rules, checked by [`check_rules`]: each error and warning at its item; the rules
+/// kept, each with its item.
 fn rules(items: &[Node<'_>], at: Ptr<'_>, sink: &mut Sink) -> Vec<(usize, AgentRule)> {
     let names = tool_names(items, at, sink);
     let names: Vec<Option<&str>> = names.iter().map(Option::as_deref).collect();

@@ -26,6 +26,12 @@ impl ClaudeTool {
 impl CatalogName for ClaudeTool {
     const RUNTIME: &'static str = crate::claude_code::catalog::RUNTIME;
     const CLI_VERSION: &'static str = CLI_VERSION;
+    const SELECTION_TYPE: &'static str = "ClaudeCodeSelection";
+    const NAME_TYPE: &'static str = "ClaudeTool";
+
+    fn rust_source(&self, private: &str) -> String {
+        format!("{private}::ClaudeTool::{}", self.variant())
+    }
 
     fn lookup(name: &str) -> Result<NameLookup<ClaudeTool>, Error> {
         ClaudeTool::lookup(name)

@@ -6,7 +6,7 @@ use super::catalog::{self as copilot, BUILTIN_TOOLS, RUNTIME};
 use super::diff::diff_copilot_agents;
 use super::names::suggest;
 use super::observed::read_copilot_tools;
-use super::places::PLACES;
+use super::places::{MACRO, PLACES};
 use super::read::{CopilotDocument, load_with};
 use crate::error::{Error, Located, Warning};
 use crate::names::wire::{Source, Tool};
@@ -20,6 +20,7 @@ use crate::text::Shown;
 impl RuntimeDocument for CopilotDocument {
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
+    const MACRO: &'static Place = &MACRO;
 
     fn read(text: &str, options: Options) -> Result<CopilotDocument, LoadError> {
         load_with(text, options)
@@ -71,6 +72,10 @@ impl RuntimeDocument for CopilotDocument {
             (new.custom_agents(), new.default_agent()),
         ));
         changes
+    }
+
+    fn rust_source(&self, private: &str) -> String {
+        self.policy().rust_source(private)
     }
 
     /// `observed` is the `session.tools.getCurrentMetadata` result.

@@ -4,8 +4,9 @@
 use crate::copilot::catalog::RUNTIME;
 use crate::error::Stray;
 use crate::names::vocab::{
-    AGENT_NAME_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_EXCLUDED_KEY, DEFAULT_AGENT_KEY, ENTRY_KEYS, HOLDER_KEY, KIND_KEY,
-    NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS, TOOLS_KEY,
+    AGENT_NAME_KEY, AGENT_ONLY_KEY, AGENTS_KEY, COPILOT_MACRO_KEYS, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_EXCLUDED_KEY,
+    DEFAULT_AGENT_KEY, DISABLE_KEY, ENTRY_KEYS, HOLDER_KEY, KIND_KEY, NOT_CUSTOM_AGENT_FILTERS,
+    NOT_DEFAULT_AGENT_FILTERS, ONLY_KEY, POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS, TOOLS_KEY,
 };
 use crate::reader::closed::{Elsewhere, Others, Place};
 
@@ -88,6 +89,18 @@ pub(crate) const OFFERED_TOOL: Place = Place {
     governing: &["name", "mcpServerName"],
     elsewhere: &[],
     others: Others::PassThrough,
+};
+
+/// `builtin_tools! { .. }` for Copilot: a Claude Code or Gemini CLI key needs `runtime:`.
+pub(crate) const MACRO: Place = Place {
+    name: "builtin_tools! for Copilot",
+    reads: COPILOT_MACRO_KEYS,
+    governing: &[],
+    elsewhere: &[Elsewhere {
+        keys: &[ONLY_KEY, DISABLE_KEY, AGENTS_KEY, AGENT_ONLY_KEY],
+        why: Stray::OtherRuntime { runtime: "claude_code" },
+    }],
+    others: Others::Refuse,
 };
 
 /// Every object Copilot's readers enter.

@@ -243,6 +243,36 @@ impl ResolvedPolicy {
         ResolvedPolicy { client_mode, available_tools, excluded_tools }
     }
 
+    /// The policy as Rust source of a `const` expression built through `private` (`__private`
+    /// of the facade): each list a `const` array, checked again by `__from_static`.
+    #[doc(hidden)]
+    pub fn rust_source(&self, private: &str) -> String {
+        if *self == ResolvedPolicy::DEFAULT {
+            return format!("{private}::ResolvedPolicy::DEFAULT");
+        }
+        let list = |name: &str, list: Option<&ToolList>| match list {
+            Some(list) => {
+                let names: Vec<String> = list
+                    .as_slice()
+                    .iter()
+                    .map(|n| format!("{private}::WireName::from_static({:?})", n.as_str()))
+                    .collect();
+                let item = format!("const {name}: &[{private}::WireName; {}] = &[{}];", names.len(), names.join(", "));
+                (item, format!("{private}::Some({private}::ToolList::__from_static({name}))"))
+            }
+            None => (String::new(), format!("{private}::None")),
+        };
+        let (available_item, available) = list("AVAILABLE", self.available_tools.as_ref());
+        let (excluded_item, excluded) = list("EXCLUDED", self.excluded_tools.as_ref());
+        let mode = match self.client_mode {
+            ClientMode::CopilotCli => "CopilotCli",
+            ClientMode::Empty => "Empty",
+        };
+        format!(
+            "{{ {available_item} {excluded_item} const {{ {private}::ResolvedPolicy::__from_static({private}::ClientMode::{mode}, {available}, {excluded}) }} }}"
+        )
+    }
+
     pub(crate) fn from_parts(
         client_mode: ClientMode,
         available_tools: Option<ToolList>,

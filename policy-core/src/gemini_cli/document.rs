@@ -6,7 +6,7 @@ use super::catalog::{CLI_VERSION, GeminiTool, RUNTIME};
 use super::config::GeminiCliConfig;
 use super::diff::diff_gemini_selections;
 use super::names::GeminiName;
-use super::places::PLACES;
+use super::places::{MACRO, PLACES};
 use super::read::{GeminiDocument, load_gemini_cli_with};
 use super::selection::{ApprovalMode, offered};
 use crate::error::{Error, Located, Warning};
@@ -20,6 +20,7 @@ use crate::selection::NO_SELECTION;
 impl RuntimeDocument for GeminiDocument {
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
+    const MACRO: &'static Place = &MACRO;
 
     fn read(text: &str, options: Options) -> Result<GeminiDocument, LoadError> {
         load_gemini_cli_with(text, options)
@@ -73,6 +74,13 @@ impl RuntimeDocument for GeminiDocument {
 
     fn diff(&self, new: &GeminiDocument) -> PolicyDiff {
         diff_gemini_selections(self.selection.as_ref(), new.selection.as_ref())
+    }
+
+    fn rust_source(&self, private: &str) -> String {
+        match &self.selection {
+            Some(selection) => selection.rust_source(private),
+            None => format!("{private}::GeminiSelection::DISABLE_ALL"),
+        }
     }
 
     fn attest(&self, _: &str, _: &Host, _: bool) -> Result<Attestation, AttestError> {

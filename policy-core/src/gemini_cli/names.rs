@@ -110,6 +110,19 @@ impl GeminiName {
 impl CatalogName for GeminiName {
     const RUNTIME: &'static str = crate::gemini_cli::catalog::RUNTIME;
     const CLI_VERSION: &'static str = CLI_VERSION;
+    const SELECTION_TYPE: &'static str = "GeminiSelection";
+    const NAME_TYPE: &'static str = "GeminiName";
+
+    fn rust_source(&self, private: &str) -> String {
+        match self {
+            GeminiName::Builtin(tool) => {
+                format!("{private}::GeminiName::Builtin({private}::GeminiTool::{})", tool.variant())
+            }
+            GeminiName::Mcp(entry) => {
+                format!("{private}::GeminiName::Mcp({private}::McpEntry::__from_static({:?}))", entry.as_str())
+            }
+        }
+    }
 
     fn lookup(name: &str) -> Result<NameLookup<GeminiName>, Error> {
         GeminiName::lookup(name)

@@ -4,8 +4,9 @@
 use crate::error::{BESIDE_HOLDER, Stray};
 use crate::gemini_cli::catalog::RUNTIME;
 use crate::names::vocab::{
-    AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS,
-    GEMINI_CLI_SETTINGS_OWNER, HOLDER_KEY, KIND_KEY, ONLY_KEY, POLICY_KEYS, SELECTION_KEYS, SELECTION_OWNER,
+    AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS, DISABLE_KEY,
+    GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, GEMINI_MACRO_KEYS, HOLDER_KEY, KIND_KEY, ONLY_KEY,
+    POLICY_KEYS, SELECTION_KEYS, SELECTION_OWNER,
 };
 use crate::reader::closed::{Elsewhere, Others, Place};
 use crate::selection::read::SELECTION;
@@ -40,6 +41,15 @@ pub(crate) const PASSED: Place = Place {
     governing: &[],
     elsewhere: &[Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } }],
     others: Others::PassThrough,
+};
+
+/// `builtin_tools! { runtime: gemini_cli, .. }`: a Copilot key needs the Copilot form.
+pub(crate) const MACRO: Place = Place {
+    name: "builtin_tools! for the Gemini CLI",
+    reads: GEMINI_MACRO_KEYS,
+    governing: &[],
+    elsewhere: &[Elsewhere { keys: COPILOT_ONLY_MACRO_KEYS, why: Stray::OtherRuntime { runtime: "copilot" } }],
+    others: Others::Refuse,
 };
 
 /// Every object the Gemini CLI's reader enters.

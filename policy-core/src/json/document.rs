@@ -5,6 +5,7 @@ use crate::claude_code::read::ClaudeCodeDocument;
 use crate::copilot::read::CopilotDocument;
 use crate::error::{Error, Located, Warning};
 use crate::gemini_cli::read::GeminiDocument;
+use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::{AttestError, Attestation, Explanation, Host, Output, PolicyDiff, RuntimeDocument};
 use crate::runtime::Runtime;
@@ -68,6 +69,24 @@ impl Document {
             (Document::Copilot(old), Document::Copilot(new)) => old.diff(new),
             (Document::ClaudeCode(old), Document::ClaudeCode(new)) => old.diff(new),
             (Document::GeminiCli(old), Document::GeminiCli(new)) => old.diff(new),
+            _ => return None,
+        })
+    }
+
+    /// The value `builtin_tools!` expands to, as Rust source built through `private`.
+    #[doc(hidden)]
+    pub fn rust_source(&self, private: &str) -> String {
+        each!(self, document => document.rust_source(private))
+    }
+
+    /// The rows of the closed-world table for `builtin_tools!` in `runtime`'s form: its keys,
+    /// and one custom agent of its `agents` where the form takes agents.
+    #[doc(hidden)]
+    pub fn macro_places(runtime: Runtime) -> Option<(&'static Place, Option<&'static Place>)> {
+        Some(match runtime {
+            Runtime::Copilot => (CopilotDocument::MACRO, CopilotDocument::MACRO_AGENT),
+            Runtime::ClaudeCode => (ClaudeCodeDocument::MACRO, ClaudeCodeDocument::MACRO_AGENT),
+            Runtime::GeminiCli => (GeminiDocument::MACRO, GeminiDocument::MACRO_AGENT),
             _ => return None,
         })
     }

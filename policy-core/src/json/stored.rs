@@ -69,7 +69,9 @@ impl<'de> Deserialize<'de> for ClaudeAgents {
     /// `json::load_claude_code` reads `agents`. Whether the agents stay within a main
     /// selection is checked where that selection is known (`ClaudeAgents::check`).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ClaudeAgents, D::Error> {
-        read_stored(deserializer, |root, sink| Some(ClaudeAgents::new(claude_agents::agent_map(root, Ptr::Root, sink))))
+        read_stored(deserializer, |root, sink| {
+            Some(ClaudeAgents::new(claude_agents::agent_map(root, Ptr::Root, sink).into_iter().map(|(agent, _)| agent)))
+        })
     }
 }
 

@@ -55,6 +55,18 @@ pub const COPILOT_MACRO_KEYS: &[&str] = &[
     ALLOW_MACRO_KEY,
 ];
 
+/// The keys of the Copilot form of `builtin_tools!` that no other runtime's form has.
+pub const COPILOT_ONLY_MACRO_KEYS: &[&str] =
+    &[Slot::Available.macro_key(), Slot::Excluded.macro_key(), CLIENT_MODE_MACRO_KEY];
+
+/// The macro's spelling of a key, and the JSON key it stands for, where they differ.
+pub const MACRO_SPELLINGS: &[(&str, &str)] = &[
+    (Slot::Available.macro_key(), Slot::Available.json_key()),
+    (Slot::Excluded.macro_key(), Slot::Excluded.json_key()),
+    (CLIENT_MODE_MACRO_KEY, CLIENT_MODE_KEY),
+    ("disallowed_tools", DISALLOWED_TOOLS_KEY),
+];
+
 /// The keys of `builtin_tools! { runtime: claude_code, … }`.
 pub const CLAUDE_MACRO_KEYS: &[&str] =
     &[RUNTIME_MACRO_KEY, ONLY_KEY, DISABLE_KEY, STRICT_MACRO_KEY, ALLOW_MACRO_KEY, AGENTS_KEY, AGENT_ONLY_KEY];

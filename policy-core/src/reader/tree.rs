@@ -446,11 +446,6 @@ impl Sink {
         }
     }
 
-    /// How many errors so far.
-    pub(crate) fn error_count(&self) -> usize {
-        self.report.errors.len() + self.report.omitted_errors
-    }
-
     pub(crate) fn warn(&mut self, at: Ptr<'_>, warning: Warning) {
         self.warn_at(|| at.render(), |_| warning);
     }

@@ -18,6 +18,13 @@ pub trait RuntimeDocument: Sized {
     /// Its rows of the closed-world table: every object its readers enter.
     const PLACES: &'static [&'static Place];
 
+    /// The keys of `builtin_tools!` for this runtime, as the table's row for the invocation.
+    const MACRO: &'static Place;
+
+    /// The row of one custom agent of the macro's `agents: { .. }`, for a runtime whose
+    /// macro form takes agents.
+    const MACRO_AGENT: Option<&'static Place> = None;
+
     /// Reads `text` as this runtime's document.
     fn read(text: &str, options: Options) -> Result<Self, LoadError>;
 
@@ -36,6 +43,10 @@ pub trait RuntimeDocument: Sized {
     /// What changes from this document to `new`: every tool whose decision changes, then
     /// what each agent gains or loses, then the other changes.
     fn diff(&self, new: &Self) -> PolicyDiff;
+
+    /// The value the macro expands to, as Rust source of an expression built through
+    /// `private` (the facade's `__private`).
+    fn rust_source(&self, private: &str) -> String;
 
     /// What a running session reported (`observed`, as the runtime writes it), checked against
     /// this document.

@@ -27,6 +27,17 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
     /// The name the CLI knows it by.
     fn name(&self) -> &str;
 
+    /// The name of the selection type over this catalog in `__private` (`ClaudeCodeSelection`),
+    /// for the macro's expansion.
+    const SELECTION_TYPE: &'static str;
+
+    /// The name of this type in `__private` (`ClaudeTool`), likewise.
+    const NAME_TYPE: &'static str;
+
+    /// The name as Rust source building it through `__private` (`p::ClaudeTool::Read`), for
+    /// the macro's expansion.
+    fn rust_source(&self, private: &str) -> String;
+
     /// Whether the CLI never offers this tool to a headless session's model, so a list
     /// naming it changes nothing (the `dead-allow` / `dead-deny` lints).
     fn never_offered(&self) -> bool {
@@ -156,6 +167,26 @@ impl<T: CatalogName> Selection<T> {
     /// `{"disable": [...]}`, duplicates collapsed as for [`Selection::only`].
     pub fn disable(tools: impl IntoIterator<Item = T>) -> Selection<T> {
         Selection(Repr::Disable(first_of_each(tools.into_iter().collect(), CatalogName::name).into()))
+    }
+
+    /// The selection as Rust source of a `const` expression built through `private`
+    /// (`__private` of the facade), for the macro's expansion.
+    #[doc(hidden)]
+    pub fn rust_source(&self, private: &str) -> String {
+        let ty = format!("{private}::{}", T::SELECTION_TYPE);
+        let list = |only: bool, tools: &[T]| {
+            let tools: Vec<String> = tools.iter().map(|tool| tool.rust_source(private)).collect();
+            format!(
+                "{{ const TOOLS: &[{private}::{}] = &[{}]; const SELECTION: {ty} = {ty}::__checked({only}, TOOLS); SELECTION }}",
+                T::NAME_TYPE,
+                tools.join(", ")
+            )
+        };
+        match self.shape() {
+            SelectionShape::DisableAll => format!("{ty}::DISABLE_ALL"),
+            SelectionShape::Disable(tools) => list(false, tools),
+            SelectionShape::Only(tools) => list(true, tools),
+        }
     }
 
     /// Macro plumbing: a list the macro checked, duplicates included, taken as it is.
