@@ -7,7 +7,7 @@ use std::process::Command;
 use serde_json::{Value, json};
 use tool_policy::claude::{ClaudeAgents, ClaudeCodeArgs, offered_to};
 use tool_policy::json::{LoadError, Options, load_claude_code, load_claude_code_with};
-use tool_policy::{AgentRule, ClaudeAgent, ClaudeCode, ClaudeTool};
+use tool_policy::{AgentRule, ClaudeAgent, ClaudeCodeSelection, ClaudeTool};
 
 fn args(text: &str) -> Vec<String> {
     let read = load_claude_code(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
@@ -156,7 +156,7 @@ fn the_main_selection_bounds_every_agent() {
 
 #[test]
 fn what_each_agent_is_offered() {
-    let main = ClaudeCode::disable([ClaudeTool::Bash]);
+    let main = ClaudeCodeSelection::disable([ClaudeTool::Bash]);
     let plain = ClaudeAgent::new("plain", "d", "p").disallowed_tools([AgentRule::Tool(ClaudeTool::WebFetch)]);
     let offered = offered_to(&plain, Some(&main), tool_policy::claude::DEFAULT_OFFERED);
     assert!(offered.contains(&ClaudeTool::Read) && offered.contains(&ClaudeTool::Glob));

@@ -2,7 +2,7 @@
 //! JSON loader, for every shipped example and every resolution vector they can all express.
 
 use tool_policy::json::load;
-use tool_policy::{ClaudeCode, ClaudeCodeSelection, ClaudeTool, Policy, ResolvedPolicy, builtin_tools, copilot, wire};
+use tool_policy::{ClaudeCodeSelection, ClaudeTool, Policy, ResolvedPolicy, builtin_tools, copilot, wire};
 
 fn from_json(text: &str) -> ResolvedPolicy {
     load(text).unwrap_or_else(|e| panic!("{text}: {e}")).into_policy()
@@ -171,17 +171,21 @@ fn fallible_path_gives_the_loaders_errors() {
 fn claude_code_front_doors() {
     let json = |text: &str| ClaudeCodeSelection::from_json(text).unwrap().selection.unwrap();
     let cases: [(&str, ClaudeCodeSelection, ClaudeCodeSelection); 4] = [
-        (r#"{"disable": "*"}"#, builtin_tools! { runtime: claude_code, disable: "*" }, ClaudeCode::disable_all()),
+        (
+            r#"{"disable": "*"}"#,
+            builtin_tools! { runtime: claude_code, disable: "*" },
+            ClaudeCodeSelection::disable_all(),
+        ),
         (
             r#"{"only": ["Read", "Grep"]}"#,
             builtin_tools! { runtime: claude_code, only: ["Read", "Grep"] },
-            ClaudeCode::only([ClaudeTool::Read, ClaudeTool::Grep]),
+            ClaudeCodeSelection::only([ClaudeTool::Read, ClaudeTool::Grep]),
         ),
-        (r#"{"only": []}"#, builtin_tools! { runtime: claude_code, only: [] }, ClaudeCode::only([])),
+        (r#"{"only": []}"#, builtin_tools! { runtime: claude_code, only: [] }, ClaudeCodeSelection::only([])),
         (
             r#"{"builtin_tools": {"disable": ["WebFetch"]}}"#,
             builtin_tools! { disable: ["WebFetch"], runtime: claude_code },
-            ClaudeCode::disable([ClaudeTool::WebFetch]),
+            ClaudeCodeSelection::disable([ClaudeTool::WebFetch]),
         ),
     ];
     for (text, from_macro, from_code) in cases {

@@ -5,7 +5,7 @@
 use std::process::{Command, Output};
 
 use serde_json::{Value, json};
-use tool_policy::gemini::{ApprovalMode, GeminiCli, GeminiCliConfig, GeminiName, GeminiTool, McpEntry};
+use tool_policy::gemini::{ApprovalMode, GeminiCliConfig, GeminiName, GeminiTool, McpEntry};
 use tool_policy::json::{LoadError, Options, load_gemini_cli, load_gemini_cli_with};
 use tool_policy::{GeminiSelection, builtin_tools};
 
@@ -173,7 +173,8 @@ fn three_front_doors_one_value() {
     // A legacy name is the compiler's own `deprecated` warning on its token.
     #[allow(deprecated)]
     const DENY: GeminiSelection = builtin_tools! { runtime: gemini_cli, disable: ["search_file_content"] };
-    let code = GeminiCli::only([GeminiTool::ReadFile.into(), GeminiName::Mcp(McpEntry::new("mcp_docs_*").unwrap())]);
+    let code =
+        GeminiSelection::only([GeminiTool::ReadFile.into(), GeminiName::Mcp(McpEntry::new("mcp_docs_*").unwrap())]);
     let json = load_gemini_cli(r#"{"only": ["read_file", "mcp_docs_*"]}"#).unwrap().selection.unwrap();
     assert_eq!(MACRO, code);
     assert_eq!(json, code);
@@ -183,7 +184,7 @@ fn three_front_doors_one_value() {
     assert_eq!(serde_json::from_str::<GeminiSelection>(&stored).unwrap(), code);
     let bad = serde_json::from_str::<GeminiSelection>(r#"{"only":["read_file","Glob"]}"#).unwrap_err().to_string();
     assert!(bad.contains("did you mean `glob`?") && bad.contains("/only/1"), "{bad}");
-    assert_eq!(DENY, GeminiCli::disable([GeminiTool::GrepSearch.into()]));
+    assert_eq!(DENY, GeminiSelection::disable([GeminiTool::GrepSearch.into()]));
 }
 
 #[test]
@@ -196,14 +197,14 @@ fn what_each_approval_mode_offers() {
         assert_eq!(only.offered(mode, &mcp), ["read_file", "run_shell_command", "mcp_docs_search"], "{mode}");
     }
     assert_eq!(only.offered(ApprovalMode::Plan, &mcp), ["read_file"]);
-    let no_shell = GeminiCli::disable([
+    let no_shell = GeminiSelection::disable([
         GeminiTool::RunShellCommand.into(),
         GeminiName::Mcp(McpEntry::new("mcp_other_run").unwrap()),
     ]);
     assert_eq!(no_shell.offered(ApprovalMode::Yolo, &mcp).len(), 16);
     assert!(!no_shell.offered(ApprovalMode::Yolo, &mcp).contains(&String::from("run_shell_command")));
     assert_eq!(no_shell.offered(ApprovalMode::Default, &mcp).len(), 8);
-    assert!(GeminiCli::disable_all().offered(ApprovalMode::Yolo, &mcp).is_empty());
+    assert!(GeminiSelection::disable_all().offered(ApprovalMode::Yolo, &mcp).is_empty());
     let defaults = tool_policy::gemini::offered(None, ApprovalMode::AutoEdit, &mcp);
     assert_eq!(defaults.len(), 11, "no MCP tool outside yolo: {defaults:?}");
 }

@@ -5,8 +5,8 @@
 use serde_json::json;
 use tool_policy::json::load;
 use tool_policy::{
-    ClaudeCode, ClaudeCodeSelection, ClaudeTool, ClientMode, EMPTY_MODE_NEEDS_ALLOW_LIST, Policy, PolicyEntry,
-    ResolvedPolicy, Runtime, Selector, Source, WireName, builtin_tools, copilot, wire,
+    ClaudeCodeSelection, ClaudeTool, ClientMode, EMPTY_MODE_NEEDS_ALLOW_LIST, Policy, PolicyEntry, ResolvedPolicy,
+    Runtime, Selector, Source, WireName, builtin_tools, copilot, wire,
 };
 
 const READER: ClaudeCodeSelection = builtin_tools! { runtime: claude_code, only: ["Read", "Grep"] };
@@ -44,7 +44,9 @@ fn macro_builder_and_reader_values_come_back_equal() {
         round_trip(document.policy());
         round_trip(document.entry().unwrap());
     }
-    for selection in [READER, NO_WEB, NOTHING, ClaudeCode::only([ClaudeTool::Agent]), ClaudeCode::disable([])] {
+    for selection in
+        [READER, NO_WEB, NOTHING, ClaudeCodeSelection::only([ClaudeTool::Agent]), ClaudeCodeSelection::disable([])]
+    {
         round_trip(&selection);
     }
     round_trip(&ClaudeTool::PowerShell);

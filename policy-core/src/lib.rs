@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+#[macro_use]
 pub mod text;
 
 mod seen;
@@ -57,27 +58,24 @@ pub mod json;
 pub mod copilot_sdk;
 
 pub use claude_code::{
-    AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, offered,
+    AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, offered,
 };
 pub use claude_code::{attest_claude_code, diff_claude_agents, diff_selections};
 pub use copilot::{
-    ClientKey, ClientMode, ClientPool, ClientStorage, Decision, EntryDraft, Policy, PolicyBuilder, PolicyEntry,
-    ResolvedPolicy, Selector, SessionToolFilter, SlotDraft, TOOL_FILTER_PRECEDENCE, ToolList, builtin_warning,
-    is_unknown_builtin, suggest_builtin, unknown_builtin_warning,
+    ClientKey, ClientMode, ClientPool, ClientStorage, Decision, Policy, PolicyBuilder, PolicyEntry, ResolvedPolicy,
+    Selector, SessionToolFilter, TOOL_FILTER_PRECEDENCE, ToolList, suggest_builtin,
 };
 pub use copilot::{diff_copilot_agents, lint_agents, lint_entry};
 pub use error::{
     At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors, Lint, Lints, Located, Report, Warning,
 };
 pub use gemini_cli::diff_gemini_selections;
-pub use gemini_cli::{ApprovalMode, GeminiCli, GeminiCliConfig, GeminiName, GeminiSelection, McpEntry};
+pub use gemini_cli::{ApprovalMode, GeminiCliConfig, GeminiName, GeminiSelection, McpEntry};
 pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wire_name, is_name_byte, mcp_tool_name};
 pub use review::{Attestation, Change, Host, OfferedTool, PolicyDiff, Violation};
 pub use runtime::{Runtime, Spelling};
 pub use selection::lint_selection;
-pub use selection::{
-    CatalogName, NameLookup, Selection, SelectionDecision, SelectionDraft, SelectionShape, ShapeDraft, ShapeValue,
-};
+pub use selection::{CatalogName, NameLookup, Selection, SelectionDecision, SelectionShape, ShapeDraft, ShapeValue};
 pub use subagents::{
     AgentToolName, AgentToolNameError, AgentTools, CustomAgent, DefaultAgent, SessionTool, alias_members,
     check_agent_tool_name, effective_tools, merge_invocation_tools,

@@ -1,8 +1,6 @@
 //! The runtimes a built-in tool selection can target, and what each can express. A runtime
 //! this library knows of but cannot yet apply a selection to is refused, never ignored.
 
-use std::fmt;
-
 use crate::error::Error;
 
 /// An agent runtime.
@@ -98,20 +96,8 @@ impl Runtime {
     }
 }
 
-impl fmt::Display for Runtime {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for Runtime {
-    type Err = Error;
-
-    /// A supported runtime in its command-line spelling.
-    fn from_str(name: &str) -> Result<Runtime, Error> {
-        Runtime::from_name(name, Spelling::Cli)
-    }
-}
+// A supported runtime in its command-line spelling.
+string_form!(Runtime, |runtime: &Runtime| runtime.as_str(), parse: |name| Runtime::from_name(name, Spelling::Cli), error: Error);
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,49 @@ use std::fmt::{self, Write};
 
 use serde_json::ser::{Formatter, PrettyFormatter};
 
+/// The string form of a type: `Display` (and `Serialize`) write `$as_str`, `FromStr` (and
+/// `Deserialize`) read through `$parse`, whose error is the message. One definition instead of
+/// the same four impls on every word of the vocabulary.
+///
+/// `string_form!(Type, Type::as_str)` gives `Display` alone; with `, parse: Type::parse, error:
+/// Error` it adds `FromStr` and `Serialize`; with `, serde` also `Deserialize`.
+macro_rules! string_form {
+    ($ty:ty, $as_str:expr) => {
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str($as_str(self))
+            }
+        }
+    };
+    ($ty:ty, $as_str:expr, parse: $parse:expr, error: $error:ty) => {
+        string_form!($ty, $as_str);
+
+        impl std::str::FromStr for $ty {
+            type Err = $error;
+
+            fn from_str(text: &str) -> Result<$ty, $error> {
+                $parse(text)
+            }
+        }
+
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str($as_str(self))
+            }
+        }
+    };
+    ($ty:ty, $as_str:expr, parse: $parse:expr, error: $error:ty, serde) => {
+        string_form!($ty, $as_str, parse: $parse, error: $error);
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+                $parse(&text).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
 /// The candidate closest to `input`, if it is close enough to be a plausible typo.
 ///
 /// Candidates that differ only in case or in `-`/`_` (`availableTools` against

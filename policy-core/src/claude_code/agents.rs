@@ -10,8 +10,6 @@
 //! anyway (unless the definition leaves it to its agents, `agent_only`), for the others because
 //! the CLI would not.
 
-use std::fmt;
-
 use serde_json::{Map, Value};
 
 use super::selection::ClaudeCodeSelection;
@@ -124,11 +122,7 @@ fn mcp_rule_ok(rest: &str) -> bool {
     }
 }
 
-impl fmt::Display for AgentRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+string_form!(AgentRule, AgentRule::as_str);
 
 /// A Claude Code custom agent: what the model starts through `Agent` (`subagent_type`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -353,7 +347,7 @@ pub fn mcp_offered_to<'a>(agent: &ClaudeAgent, session: &[&'a str]) -> Vec<&'a s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::claude_code::ClaudeCode;
+    use crate::claude_code::ClaudeCodeSelection;
     use crate::claude_code::catalog::DEFAULT_OFFERED;
 
     fn rule(name: &str) -> AgentRule {
@@ -382,7 +376,7 @@ mod tests {
 
     #[test]
     fn the_main_selection_bounds_every_agent() {
-        let main = ClaudeCode::only([ClaudeTool::Agent, ClaudeTool::Read]);
+        let main = ClaudeCodeSelection::only([ClaudeTool::Agent, ClaudeTool::Read]);
         let agents = ClaudeAgents::new([
             ClaudeAgent::new("reviewer", "Reviews", "You review").tools([
                 rule("Read"),
@@ -411,7 +405,7 @@ mod tests {
         assert_eq!(grep.check(Some(&main)).0, [leak]);
         assert!(grep.clone().agent_only([ClaudeTool::Grep]).check(Some(&main)).0.is_empty());
         let wrong = ClaudeAgents::new([]).agent_only([ClaudeTool::Grep]);
-        let not_taken = ClaudeCode::only([ClaudeTool::Agent, ClaudeTool::Grep]);
+        let not_taken = ClaudeCodeSelection::only([ClaudeTool::Agent, ClaudeTool::Grep]);
         assert_eq!(
             wrong.check(Some(&not_taken)).0,
             [(AgentPlace::AgentOnly(0), Error::AgentOnlyNotTaken { tool: "Grep" })]
@@ -421,7 +415,7 @@ mod tests {
 
     #[test]
     fn what_an_agent_is_offered() {
-        let main = ClaudeCode::disable([ClaudeTool::Bash]);
+        let main = ClaudeCodeSelection::disable([ClaudeTool::Bash]);
         let plain = ClaudeAgent::new("plain", "d", "p").disallowed_tools([rule("WebFetch")]);
         let offered = offered_to(&plain, Some(&main), DEFAULT_OFFERED);
         assert!(!offered.contains(&ClaudeTool::Bash) && !offered.contains(&ClaudeTool::WebFetch));

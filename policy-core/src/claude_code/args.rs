@@ -123,7 +123,7 @@ impl serde::Serialize for ClaudeCodeArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ClaudeCode;
+    use crate::ClaudeCodeSelection;
     use crate::json::load_claude_code;
 
     fn args(text: &str) -> Vec<String> {
@@ -147,7 +147,8 @@ mod tests {
 
     #[test]
     fn serializes_with_the_version() {
-        let out = serde_json::to_value(ClaudeCodeArgs::new(Some(ClaudeCode::only([ClaudeTool::Read])))).unwrap();
+        let out =
+            serde_json::to_value(ClaudeCodeArgs::new(Some(ClaudeCodeSelection::only([ClaudeTool::Read])))).unwrap();
         assert_eq!(out, serde_json::json!({"args": ["--tools=Read", "--strict-mcp-config"], "cliVersion": "2.1.332"}));
     }
 }

@@ -86,11 +86,11 @@ pub fn attest_claude_code(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ClaudeCode;
+    use crate::ClaudeCodeSelection;
 
     #[test]
     fn claude_code_init_tools() {
-        let reader = ClaudeCode::only([ClaudeTool::Read, ClaudeTool::Agent]);
+        let reader = ClaudeCodeSelection::only([ClaudeTool::Read, ClaudeTool::Agent]);
         let offered: Vec<String> = ["Read", "Task", "mcp__host__echo"].map(String::from).to_vec();
         let attestation = attest_claude_code(Some(&reader), &offered, &Host::default(), false);
         assert!(attestation.is_attested(), "{attestation}");
@@ -99,7 +99,7 @@ mod tests {
         let attestation = attest_claude_code(Some(&reader), &leaked, &Host::default(), false);
         let tools: Vec<&str> = attestation.violations.iter().map(|v| v.tool.as_str()).collect();
         assert_eq!(tools, ["Bash", "NewTool"]);
-        let no_web = ClaudeCode::disable([ClaudeTool::WebFetch]);
+        let no_web = ClaudeCodeSelection::disable([ClaudeTool::WebFetch]);
         let drifted = attest_claude_code(Some(&no_web), &leaked, &Host::default(), false);
         assert!(drifted.is_attested() && drifted.drift == ["NewTool"]);
         assert!(!attest_claude_code(Some(&no_web), &leaked, &Host::default(), true).is_attested());

@@ -123,25 +123,25 @@ fn diff_agent_mcp(diff: &mut PolicyDiff, name: &str, old: Option<&ClaudeAgent>, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ClaudeCode;
+    use crate::ClaudeCodeSelection;
 
     #[test]
     fn claude_code_selections() {
-        let old = ClaudeCode::only([ClaudeTool::Read]);
-        let new = ClaudeCode::disable([ClaudeTool::Bash]);
+        let old = ClaudeCodeSelection::only([ClaudeTool::Read]);
+        let new = ClaudeCodeSelection::disable([ClaudeTool::Bash]);
         let lines = diff_selections(Some(&old), Some(&new)).to_string();
         assert!(lines.contains("+ Edit (was not listed in only, now not disabled)\n"), "{lines}");
         for unchanged in ["Read", "Bash", "Monitor"] {
             assert!(!lines.lines().any(|l| l[2..].starts_with(&format!("{unchanged} ("))), "{unchanged}: {lines}");
         }
         assert!(lines.contains("+ built-ins the pinned catalog (Claude Code 2.1.332) does not know"), "{lines}");
-        assert!(diff_selections(Some(&old), Some(&ClaudeCode::only([ClaudeTool::Read]))).is_empty());
+        assert!(diff_selections(Some(&old), Some(&ClaudeCodeSelection::only([ClaudeTool::Read]))).is_empty());
     }
 
     #[test]
     fn claude_code_agents() {
         use crate::claude_code::{AgentRule, ClaudeAgent};
-        let main = ClaudeCode::disable([ClaudeTool::Bash]);
+        let main = ClaudeCodeSelection::disable([ClaudeTool::Bash]);
         let reviewer = ClaudeAgent::new("reviewer", "d", "p").tools([AgentRule::Tool(ClaudeTool::Read)]);
         let old = ClaudeAgents::new([reviewer.clone()]);
         let new =

@@ -19,7 +19,7 @@ pub use attest::attest_claude_code;
 pub use diff::{diff_claude_agents, diff_selections};
 pub use observed::read_claude_init;
 pub use read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
-pub use selection::{ClaudeCode, ClaudeCodeSelection, ClaudeDecision, offered};
+pub use selection::{ClaudeCodeSelection, ClaudeDecision, offered};
 
 /// Every object this runtime's readers enter: its rows of the closed-world table.
 pub const PLACES: &[&crate::reader::closed::Place] = places::PLACES;

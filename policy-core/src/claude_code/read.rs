@@ -52,7 +52,7 @@ impl ClaudeCodeSelection {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ClaudeCode;
+    use crate::ClaudeCodeSelection;
     use crate::claude_code::catalog::ClaudeTool;
     use crate::reader::options::LoadError;
 
@@ -84,7 +84,7 @@ mod tests {
     #[test]
     fn aliases_are_rewritten_with_a_warning() {
         let loaded = load(r#"{"only": ["Task", "KillShell"]}"#).unwrap();
-        assert_eq!(loaded.selection, Some(ClaudeCode::only([ClaudeTool::Agent, ClaudeTool::TaskStop])));
+        assert_eq!(loaded.selection, Some(ClaudeCodeSelection::only([ClaudeTool::Agent, ClaudeTool::TaskStop])));
         assert_eq!(loaded.warnings.len(), 2);
         assert_eq!(loaded.warnings[0].pointer, "/only/0");
         assert!(loaded.warnings[0].item.to_string().contains("`Task` is a legacy name of `Agent`"));

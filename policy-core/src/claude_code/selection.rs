@@ -3,8 +3,6 @@
 //! then offers. The arguments the CLI receives are built in
 //! [`ClaudeCodeArgs`](crate::claude_code::ClaudeCodeArgs).
 
-use std::fmt;
-
 use crate::claude_code::catalog::{ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH};
 use crate::error::Error;
 use crate::selection::{CatalogName, NameLookup, Pinned, Selection, SelectionDecision, SelectionShape};
@@ -42,53 +40,15 @@ impl CatalogName for ClaudeTool {
     }
 }
 
-impl fmt::Display for ClaudeTool {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for ClaudeTool {
-    type Err = Error;
-
-    /// A canonical name or a legacy alias; anything else is refused with a did-you-mean.
-    fn from_str(name: &str) -> Result<ClaudeTool, Error> {
-        ClaudeTool::lookup(name).map(NameLookup::tool)
-    }
-}
+// A canonical name, or a legacy alias read as its canonical tool; anything else is refused
+// with a did-you-mean.
+string_form!(ClaudeTool, |tool: &ClaudeTool| ClaudeTool::name(*tool), parse: |name| ClaudeTool::lookup(name).map(NameLookup::tool), error: Error, serde);
 
 /// A Claude Code `builtin_tools` selection (SPEC §2).
 pub type ClaudeCodeSelection = Selection<ClaudeTool>;
 
 /// What a Claude Code selection says of one tool.
 pub type ClaudeDecision = SelectionDecision;
-
-impl serde::Serialize for ClaudeTool {
-    /// The canonical name.
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
-
-/// Constructors for code that composes selections.
-pub struct ClaudeCode;
-
-impl ClaudeCode {
-    /// `{"disable": "*"}`.
-    pub const fn disable_all() -> ClaudeCodeSelection {
-        Selection::DISABLE_ALL
-    }
-
-    /// `{"only": [...]}`; see [`Selection::only`].
-    pub fn only(tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeCodeSelection {
-        Selection::only(tools)
-    }
-
-    /// `{"disable": [...]}`; see [`Selection::disable`].
-    pub fn disable(tools: impl IntoIterator<Item = ClaudeTool>) -> ClaudeCodeSelection {
-        Selection::disable(tools)
-    }
-}
 
 impl Selection<ClaudeTool> {
     /// What the selection says of `tool`, with the CLI's Bash rule.
@@ -137,14 +97,6 @@ pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool])
     ClaudeTool::ALL.iter().copied().filter(is_offered).collect()
 }
 
-impl<'de> serde::Deserialize<'de> for ClaudeTool {
-    /// A canonical name, or a legacy alias read as its canonical tool.
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<ClaudeTool, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,27 +121,29 @@ mod tests {
 
     #[test]
     fn decisions_and_the_offered_model() {
-        let only = ClaudeCode::only([ClaudeTool::Read, ClaudeTool::TaskList]);
+        let only = ClaudeCodeSelection::only([ClaudeTool::Read, ClaudeTool::TaskList]);
         assert_eq!(only.decide(ClaudeTool::Read), ClaudeDecision::PermittedByOnly);
         assert_eq!(only.decide(ClaudeTool::Bash), ClaudeDecision::NotInOnly);
         assert_eq!(only.offered(DEFAULT_OFFERED), [ClaudeTool::Read, ClaudeTool::TaskList]);
-        assert!(ClaudeCode::disable_all().offered(DEFAULT_OFFERED).is_empty());
-        let no_web = ClaudeCode::disable([ClaudeTool::WebFetch]);
+        assert!(ClaudeCodeSelection::disable_all().offered(DEFAULT_OFFERED).is_empty());
+        let no_web = ClaudeCodeSelection::disable([ClaudeTool::WebFetch]);
         assert_eq!(no_web.offered(DEFAULT_OFFERED).len(), 20);
-        let no_bash = ClaudeCode::disable([ClaudeTool::Bash]).offered(DEFAULT_OFFERED);
+        let no_bash = ClaudeCodeSelection::disable([ClaudeTool::Bash]).offered(DEFAULT_OFFERED);
         assert!(no_bash.contains(&ClaudeTool::Glob) && no_bash.contains(&ClaudeTool::Grep));
         assert!(!no_bash.contains(&ClaudeTool::Bash));
         assert!(!no_bash.contains(&ClaudeTool::Monitor), "Monitor runs code the way Bash does");
         assert_eq!(no_bash.len(), 21, "probe p6: Bash and Monitor gone, Glob and Grep added");
         // `decide` says what `offered` does, for every tool of the catalog.
-        for selection in [no_web, ClaudeCode::disable([ClaudeTool::Bash]), ClaudeCode::disable_all(), only] {
+        for selection in
+            [no_web, ClaudeCodeSelection::disable([ClaudeTool::Bash]), ClaudeCodeSelection::disable_all(), only]
+        {
             let offered = selection.offered(ClaudeTool::ALL);
             for tool in ClaudeTool::ALL {
                 let permitted = selection.decide(*tool).is_permitted();
                 assert_eq!(permitted, offered.contains(tool), "{selection:?} {tool}");
             }
         }
-        let no_bash = ClaudeCode::disable([ClaudeTool::Bash]);
+        let no_bash = ClaudeCodeSelection::disable([ClaudeTool::Bash]);
         assert_eq!(no_bash.decide(ClaudeTool::Monitor), ClaudeDecision::DisabledWithBash);
         assert_eq!(no_bash.decide(ClaudeTool::PowerShell), ClaudeDecision::DisabledWithBash);
     }

@@ -161,11 +161,7 @@ impl fmt::Debug for AgentToolName {
     }
 }
 
-impl fmt::Display for AgentToolName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+string_form!(AgentToolName, AgentToolName::as_str);
 
 /// A sub-agent's `tools` value: every tool, none, or exactly these.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

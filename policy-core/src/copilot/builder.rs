@@ -25,11 +25,10 @@ use super::resolved::{ClientMode, ResolvedPolicy};
 use crate::error::Errors;
 use crate::names::wire::WireName;
 
-/// The entry point: [`Policy::builder`].
-#[derive(Clone, Copy, Debug)]
-pub struct Policy;
+/// What a builder builds, named for its entry point: `Policy::builder()`.
+pub type Policy = ResolvedPolicy;
 
-impl Policy {
+impl ResolvedPolicy {
     /// A builder for the default policy: `copilot-cli` mode, no filter.
     pub fn builder() -> PolicyBuilder {
         PolicyBuilder { client_mode: ClientMode::CopilotCli, available: None, excluded: None, state: PhantomData }

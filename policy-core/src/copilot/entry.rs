@@ -149,22 +149,19 @@ fn allow_list(mut names: Vec<WireName>, governs_builtins_only: bool) -> ToolList
 }
 
 /// Whether `name` stands for a built-in the pinned catalog does not have.
-#[doc(hidden)]
-pub fn is_unknown_builtin(name: &WireName) -> bool {
+pub(crate) fn is_unknown_builtin(name: &WireName) -> bool {
     let builtin = matches!(name.source(), None | Some(Source::Builtin));
     builtin && !name.is_wildcard() && !copilot::is_builtin(name.name())
 }
 
 /// A warning for a built-in name outside the pinned catalog.
-#[doc(hidden)]
-pub fn builtin_warning(name: &WireName) -> Option<Warning> {
+pub(crate) fn builtin_warning(name: &WireName) -> Option<Warning> {
     is_unknown_builtin(name).then(|| unknown_builtin_warning(name, true))
 }
 
 /// The warning for `name`, a built-in the pinned catalog does not have; `suggest` says whether
 /// to spend work on a did-you-mean (the JSON reader caps that per document).
-#[doc(hidden)]
-pub fn unknown_builtin_warning(name: &WireName, suggest: bool) -> Warning {
+pub(crate) fn unknown_builtin_warning(name: &WireName, suggest: bool) -> Warning {
     Warning::UnknownBuiltin {
         name: name.as_str().to_owned(),
         suggestion: if suggest { super::names::suggest(name.name()) } else { None },
@@ -172,28 +169,24 @@ pub fn unknown_builtin_warning(name: &WireName, suggest: bool) -> Warning {
     }
 }
 
-/// Front-door plumbing: an entry as a front door read it, before the rules of SPEC §1.1–1.3
-/// are checked.
-///
-/// The front door reports its own structural problems (JSON types, macro grammar) and hands
-/// over what it could read; [`EntryDraft::check`] does everything else.
-#[doc(hidden)]
+/// An entry as the reader read it, before the rules of SPEC §1.1–1.3 are checked: the reader
+/// reports structural problems (JSON types) and hands over what it could read;
+/// [`EntryDraft::check`] does everything else.
 #[derive(Clone, Debug, Default)]
-pub struct EntryDraft<'a> {
+pub(crate) struct EntryDraft<'a> {
     /// The client mode, if one was given and spelled correctly.
-    pub client_mode: Option<ClientMode>,
+    pub(crate) client_mode: Option<ClientMode>,
     /// Whether a client mode was given but could not be read (already reported).
-    pub client_mode_invalid: bool,
+    pub(crate) client_mode_invalid: bool,
     /// The `available-tools` slot.
-    pub available: SlotDraft<'a>,
+    pub(crate) available: SlotDraft<'a>,
     /// The `excluded-tools` slot.
-    pub excluded: SlotDraft<'a>,
+    pub(crate) excluded: SlotDraft<'a>,
 }
 
-/// Front-door plumbing: one selector slot as a front door read it.
-#[doc(hidden)]
+/// One selector slot as the reader read it.
 #[derive(Clone, Debug, Default)]
-pub enum SlotDraft<'a> {
+pub(crate) enum SlotDraft<'a> {
     /// Not given.
     #[default]
     Absent,
@@ -207,7 +200,7 @@ pub enum SlotDraft<'a> {
 
 impl EntryDraft<'_> {
     /// Checks every rule and returns the entry, or pushes every error found.
-    pub fn check(&self, errors: &mut Vec<(At, Error)>) -> Option<PolicyEntry> {
+    pub(crate) fn check(&self, errors: &mut Vec<(At, Error)>) -> Option<PolicyEntry> {
         let before = errors.len();
         let available = check_slot(Slot::Available, &self.available, errors);
         let excluded = check_slot(Slot::Excluded, &self.excluded, errors);

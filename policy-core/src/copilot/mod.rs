@@ -26,9 +26,7 @@ pub use builder::{
     EmptyMode, IsolatedAllowList, NameArray, NoAllowList, NoDenyList, NonEmptyAllowList, Policy, PolicyBuilder,
 };
 pub use diff::diff_copilot_agents;
-pub use entry::{
-    EntryDraft, PolicyEntry, Selector, SlotDraft, builtin_warning, is_unknown_builtin, unknown_builtin_warning,
-};
+pub use entry::{PolicyEntry, Selector};
 pub use lints::{lint_agents, lint_entry};
 pub use names::suggest as suggest_builtin;
 pub use observed::read_copilot_tools;

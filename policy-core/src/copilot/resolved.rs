@@ -437,34 +437,8 @@ impl ClientMode {
     }
 }
 
-impl std::str::FromStr for ClientMode {
-    type Err = Error;
-
-    /// The JSON spelling: `copilot-cli` or `empty`.
-    fn from_str(text: &str) -> Result<ClientMode, Error> {
-        ClientMode::parse_json(text)
-    }
-}
-
-impl fmt::Display for ClientMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl serde::Serialize for ClientMode {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for ClientMode {
-    /// `"copilot-cli"` or `"empty"`.
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<ClientMode, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        ClientMode::parse_json(&text).map_err(serde::de::Error::custom)
-    }
-}
+// The JSON spelling: `copilot-cli` or `empty`.
+string_form!(ClientMode, |mode: &ClientMode| mode.as_str(), parse: ClientMode::parse_json, error: Error, serde);
 
 /// SPEC §1.2: a list naming the same tool twice after qualification. `texts` pairs each
 /// name's position with what the author wrote; `None` when each name is its own text, at

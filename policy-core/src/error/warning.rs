@@ -107,11 +107,7 @@ impl Lint {
     }
 }
 
-impl fmt::Display for Lint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+string_form!(Lint, |lint: &Lint| lint.name());
 
 /// A set of lints (the allowed ones).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

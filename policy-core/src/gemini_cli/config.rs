@@ -142,22 +142,22 @@ impl serde::Serialize for GeminiCliConfig {
 mod tests {
     use super::*;
     use crate::gemini_cli::catalog::GeminiTool;
-    use crate::gemini_cli::{GeminiCli, GeminiName, McpEntry};
+    use crate::gemini_cli::{GeminiName, GeminiSelection, McpEntry};
     use serde_json::json;
 
     #[test]
     fn what_each_shape_becomes() {
-        let only = GeminiCliConfig::new(Some(GeminiCli::only([
+        let only = GeminiCliConfig::new(Some(GeminiSelection::only([
             GeminiTool::ReadFile.into(),
             GeminiName::Mcp(McpEntry::new("mcp_probe_*").unwrap()),
         ])));
         assert_eq!(only.settings(), json!({"tools": {"core": ["read_file", "mcp_probe_*"]}}));
         assert_eq!((only.policy(), only.args()), (None, Vec::<String>::new()));
-        let topic = GeminiCliConfig::new(Some(GeminiCli::only([GeminiTool::UpdateTopic.into()])));
+        let topic = GeminiCliConfig::new(Some(GeminiSelection::only([GeminiTool::UpdateTopic.into()])));
         assert_eq!(topic.settings(), json!({"tools": {"core": ["update_topic", "UpdateTopicTool"]}}));
-        let none = GeminiCliConfig::new(Some(GeminiCli::disable_all()));
+        let none = GeminiCliConfig::new(Some(GeminiSelection::disable_all()));
         assert_eq!(none.settings(), json!({"tools": {"core": []}}));
-        let deny = GeminiCliConfig::new(Some(GeminiCli::disable([GeminiTool::RunShellCommand.into()])))
+        let deny = GeminiCliConfig::new(Some(GeminiSelection::disable([GeminiTool::RunShellCommand.into()])))
             .with_policy_file("/run/p.toml");
         assert_eq!(deny.settings(), json!({}));
         let policy = deny.policy().unwrap();
@@ -165,7 +165,7 @@ mod tests {
             policy.ends_with("\n[[rule]]\ntoolName = \"run_shell_command\"\ndecision = \"deny\"\npriority = 999\n")
         );
         assert_eq!(deny.args(), ["--policy=/run/p.toml"]);
-        let empty = GeminiCliConfig::new(Some(GeminiCli::disable([])));
+        let empty = GeminiCliConfig::new(Some(GeminiSelection::disable([])));
         assert_eq!((empty.policy(), empty.args()), (None, Vec::<String>::new()));
         let out = serde_json::to_value(GeminiCliConfig::new(None)).unwrap();
         assert_eq!(out, json!({"settings": {}, "policy": null, "args": [], "cliVersion": "0.61.0"}));
@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn merging_never_widens() {
-        let only = GeminiCliConfig::new(Some(GeminiCli::only([
+        let only = GeminiCliConfig::new(Some(GeminiSelection::only([
             GeminiTool::ReadFile.into(),
             GeminiTool::RunShellCommand.into(),
         ])));
@@ -181,7 +181,7 @@ mod tests {
         let merged = only.merged_settings(&user);
         assert_eq!(merged, json!({"tools": {"core": ["read_file"], "exclude": ["web_fetch"]}, "model": {"name": "x"}}));
         assert_eq!(only.merged_settings(&json!({})), json!({"tools": {"core": ["read_file", "run_shell_command"]}}));
-        let deny = GeminiCliConfig::new(Some(GeminiCli::disable([GeminiTool::Glob.into()])));
+        let deny = GeminiCliConfig::new(Some(GeminiSelection::disable([GeminiTool::Glob.into()])));
         assert_eq!(deny.merged_settings(&user), user);
     }
 }

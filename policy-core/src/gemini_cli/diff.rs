@@ -42,10 +42,10 @@ mod tests {
 
     #[test]
     fn gemini_cli_selections() {
-        use crate::gemini_cli::{GeminiCli, McpEntry};
+        use crate::gemini_cli::McpEntry;
         let server = GeminiName::Mcp(McpEntry::new("mcp_probe_*").unwrap());
-        let old = GeminiCli::only([GeminiTool::ReadFile.into(), server]);
-        let new = GeminiCli::disable([GeminiTool::RunShellCommand.into()]);
+        let old = GeminiSelection::only([GeminiTool::ReadFile.into(), server]);
+        let new = GeminiSelection::disable([GeminiTool::RunShellCommand.into()]);
         let lines = diff_gemini_selections(Some(&old), Some(&new)).to_string();
         assert!(lines.contains("+ glob (was not listed in only, now not disabled)\n"), "{lines}");
         assert!(
@@ -55,7 +55,7 @@ mod tests {
         assert!(!lines.contains("mcp_probe_*"), "offered on both sides: {lines}");
         assert!(!lines.contains("run_shell_command"), "offered on neither side: {lines}");
         assert!(lines.contains("+ built-ins the pinned catalog (Gemini CLI 0.61.0) does not know"), "{lines}");
-        let back = diff_gemini_selections(Some(&new), Some(&GeminiCli::disable_all())).to_string();
+        let back = diff_gemini_selections(Some(&new), Some(&GeminiSelection::disable_all())).to_string();
         assert!(back.contains("- MCP tools neither selection names (was not disabled, now disable: *)"), "{back}");
         assert!(back.contains("- read_file (was not disabled, now disable: *)"), "{back}");
         assert!(diff_gemini_selections(Some(&old), Some(&old)).is_empty());

@@ -2,7 +2,6 @@
 //! in the CLI's grammar (`mcp_<server>_<tool>`, `mcp_<server>_*`).
 
 use std::borrow::Cow;
-use std::fmt;
 
 use crate::error::Error;
 use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED};
@@ -137,39 +136,9 @@ impl CatalogName for GeminiName {
     }
 }
 
-impl fmt::Display for GeminiName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl fmt::Display for GeminiTool {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for GeminiName {
-    type Err = Error;
-
-    /// A built-in, its legacy alias, or an MCP entry; anything else is refused.
-    fn from_str(name: &str) -> Result<GeminiName, Error> {
-        GeminiName::lookup(name).map(NameLookup::tool)
-    }
-}
-
-impl serde::Serialize for GeminiName {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for GeminiName {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GeminiName, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+// A built-in, its legacy alias, or an MCP entry; anything else is refused.
+string_form!(GeminiName, GeminiName::as_str, parse: |name| GeminiName::lookup(name).map(NameLookup::tool), error: Error, serde);
+string_form!(GeminiTool, |tool: &GeminiTool| tool.name());
 
 #[cfg(test)]
 mod tests {

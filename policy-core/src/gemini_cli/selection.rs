@@ -1,8 +1,6 @@
 //! What a Gemini CLI selection means (SPEC §5): what it says of one tool, and the library's
 //! model of what the CLI then offers in each approval mode.
 
-use std::fmt;
-
 use super::names::GeminiName;
 use crate::gemini_cli::catalog::{GeminiTool, MCP_PREFIX, offered as defaults};
 use crate::seen::Seen;
@@ -10,26 +8,6 @@ use crate::selection::{Selection, SelectionDecision, SelectionShape};
 
 /// A Gemini CLI `builtin_tools` selection (SPEC §5).
 pub type GeminiSelection = Selection<GeminiName>;
-
-/// Constructors for code that composes selections.
-pub struct GeminiCli;
-
-impl GeminiCli {
-    /// `{"disable": "*"}`.
-    pub const fn disable_all() -> GeminiSelection {
-        Selection::DISABLE_ALL
-    }
-
-    /// `{"only": [...]}`; see [`Selection::only`].
-    pub fn only(names: impl IntoIterator<Item = GeminiName>) -> GeminiSelection {
-        Selection::only(names)
-    }
-
-    /// `{"disable": [...]}`; see [`Selection::disable`].
-    pub fn disable(names: impl IntoIterator<Item = GeminiName>) -> GeminiSelection {
-        Selection::disable(names)
-    }
-}
 
 impl From<GeminiTool> for GeminiName {
     fn from(tool: GeminiTool) -> GeminiName {
@@ -88,11 +66,7 @@ impl ApprovalMode {
     }
 }
 
-impl fmt::Display for ApprovalMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+string_form!(ApprovalMode, |mode: &ApprovalMode| mode.as_str());
 
 impl Selection<GeminiName> {
     /// What the selection says of a tool the CLI could offer (a built-in or
@@ -238,24 +212,25 @@ mod tests {
         let mcp = ["mcp_probe_echo"];
         assert_eq!(offered(None, ApprovalMode::Default, &mcp).len(), 8, "no MCP tool without yolo");
         assert_eq!(offered(None, ApprovalMode::Yolo, &mcp).len(), 17);
-        let only: GeminiSelection = GeminiCli::only([GeminiTool::ReadFile.into(), GeminiTool::RunShellCommand.into()]);
+        let only: GeminiSelection =
+            GeminiSelection::only([GeminiTool::ReadFile.into(), GeminiTool::RunShellCommand.into()]);
         assert_eq!(only.offered(ApprovalMode::Default, &mcp), names(&["read_file", "run_shell_command"]));
         assert_eq!(only.offered(ApprovalMode::Plan, &mcp), names(&["read_file"]));
         let server = GeminiName::Mcp(crate::gemini_cli::McpEntry::new("mcp_probe_*").unwrap());
-        let with_mcp = GeminiCli::only([GeminiTool::ReadFile.into(), server.clone()]);
+        let with_mcp = GeminiSelection::only([GeminiTool::ReadFile.into(), server.clone()]);
         assert_eq!(with_mcp.offered(ApprovalMode::Default, &mcp), names(&["read_file", "mcp_probe_echo"]));
-        let deny = GeminiCli::disable([GeminiTool::ReadFile.into(), server]);
+        let deny = GeminiSelection::disable([GeminiTool::ReadFile.into(), server]);
         assert_eq!(deny.offered(ApprovalMode::Yolo, &mcp).len(), 15);
-        assert!(GeminiCli::disable_all().offered(ApprovalMode::Yolo, &mcp).is_empty());
+        assert!(GeminiSelection::disable_all().offered(ApprovalMode::Yolo, &mcp).is_empty());
         assert_eq!(deny.decide("mcp_probe_echo"), SelectionDecision::Disabled);
         assert_eq!(deny.decide("glob"), SelectionDecision::PermittedNotDisabled);
         assert_eq!(with_mcp.decide("glob"), SelectionDecision::NotInOnly);
         assert_eq!(ApprovalMode::parse("auto_edit"), Some(ApprovalMode::AutoEdit));
         assert_eq!(ApprovalMode::parse("autoEdit"), None);
-        let investigator = offered_to_investigator(Some(&GeminiCli::disable([GeminiTool::ReadFile.into()])));
+        let investigator = offered_to_investigator(Some(&GeminiSelection::disable([GeminiTool::ReadFile.into()])));
         assert_eq!(investigator, names(&["complete_task", "glob", "grep_search", "list_directory"]));
         assert_eq!(
-            offered_to_investigator(Some(&GeminiCli::only([GeminiTool::InvokeAgent.into()]))),
+            offered_to_investigator(Some(&GeminiSelection::only([GeminiTool::InvokeAgent.into()]))),
             Vec::<String>::new()
         );
     }

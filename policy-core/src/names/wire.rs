@@ -55,20 +55,9 @@ impl Source {
     }
 }
 
-impl std::str::FromStr for Source {
-    type Err = WireError;
-
-    /// `builtin`, `custom` or `mcp`; anything else is refused with a did-you-mean.
-    fn from_str(text: &str) -> Result<Source, WireError> {
-        Source::parse(text).ok_or_else(|| WireError { kind: WireErrorKind::UnknownSource, input: format!("{text}:") })
-    }
-}
-
-impl fmt::Display for Source {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+// `builtin`, `custom` or `mcp`; anything else is refused with a did-you-mean.
+string_form!(Source, |source: &Source| source.as_str(), parse: |text: &str| Source::parse(text)
+    .ok_or_else(|| WireError { kind: WireErrorKind::UnknownSource, input: format!("{text}:") }), error: WireError);
 
 /// Which rule of the wire-name grammar an entry breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -431,25 +420,8 @@ impl fmt::Debug for WireName {
     }
 }
 
-impl fmt::Display for WireName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for WireName {
-    type Err = WireError;
-
-    fn from_str(text: &str) -> Result<WireName, WireError> {
-        WireName::parse(text)
-    }
-}
-
-impl serde::Serialize for WireName {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
+// A wire name, checked by the one grammar.
+string_form!(WireName, WireName::as_str, parse: WireName::parse, error: WireError, serde);
 
 /// The bare MCP tool wire name `<server>-<tool>`, with every character outside
 /// `[A-Za-z0-9_-]` replaced by `-` (server `odd.srv`, tool `dotted.name` →
@@ -519,14 +491,6 @@ impl<'a> Tool<'a> {
 impl fmt::Display for Tool<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.source, self.name)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for WireName {
-    /// A wire name, checked by the one grammar.
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<WireName, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        WireName::parse(&text).map_err(serde::de::Error::custom)
     }
 }
 

@@ -323,21 +323,19 @@ impl ShapeDraft {
     }
 }
 
-/// Front-door plumbing: a selection as a front door read it; `None` marks a name already
-/// refused (non-string).
-#[doc(hidden)]
+/// A selection as the reader read it; `None` marks a name already refused (non-string).
 #[derive(Clone, Debug)]
-pub struct SelectionDraft<'a> {
+pub(crate) struct SelectionDraft<'a> {
     /// The shape.
-    pub shape: ShapeDraft,
+    pub(crate) shape: ShapeDraft,
     /// The names, for the list shapes.
-    pub names: Vec<Option<&'a str>>,
+    pub(crate) names: Vec<Option<&'a str>>,
 }
 
 impl SelectionDraft<'_> {
     /// Checks every name against `T`'s catalog: unknown and removed names and duplicates
     /// are errors, aliases are rewritten with a warning.
-    pub fn check<T: CatalogName>(
+    pub(crate) fn check<T: CatalogName>(
         &self,
         errors: &mut Vec<(At, Error)>,
         warnings: &mut Vec<(At, Warning)>,

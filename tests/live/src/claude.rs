@@ -261,7 +261,7 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
     let name = "control: a run without its arguments fails attestation";
     counts.controls += 1;
     outcomes.push(match plain_transcript {
-        Some(transcript) => match attested(Some(&ClaudeCode::only([ClaudeTool::Read])), &transcript, false) {
+        Some(transcript) => match attested(Some(&ClaudeCodeSelection::only([ClaudeTool::Read])), &transcript, false) {
             Err(why) if why.starts_with("attestation refused") => {
                 counts.controls_caught += 1;
                 Outcome { name: name.to_owned(), offered: 0, mismatch: None }

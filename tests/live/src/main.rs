@@ -338,7 +338,7 @@ fn claude_agent_cases() -> Result<Vec<claude::AgentCase>, String> {
         Err(tool_policy::json::LoadError::Invalid(report)) if report.errors[0].pointer == "/agents/escape/tools/1" => {}
         other => return Err(format!("the library must refuse an agent listing a tool the main selection took away: {other:?}")),
     }
-    use tool_policy::{AgentRule, ClaudeCode, ClaudeTool as T};
+    use tool_policy::{AgentRule, ClaudeCodeSelection, ClaudeTool as T};
     let control = |name: &str, main: tool_policy::ClaudeCodeSelection, tools: &[T]| {
         let agent = tool_policy::ClaudeAgent::new("escape", "The escape agent.", format!("You are a conformance agent. {}", claude::marker("escape")))
             .tools(tools.iter().map(|t| AgentRule::Tool(*t)));
@@ -350,13 +350,13 @@ fn claude_agent_cases() -> Result<Vec<claude::AgentCase>, String> {
             host_mcp: false,
         }
     };
-    cases.push(control("only [Agent, Read], tools [Read, Bash]", ClaudeCode::only([T::Agent, T::Read]), &[T::Read, T::Bash]));
-    cases.push(control("only [Agent, Read], tools [Read, Grep]", ClaudeCode::only([T::Agent, T::Read]), &[T::Read, T::Grep]));
-    cases.push(control("only [Agent, Read], tools [Read, Write]", ClaudeCode::only([T::Agent, T::Read]), &[T::Read, T::Write]));
-    cases.push(control("only [Agent, Read, Bash], tools [Read, Grep]", ClaudeCode::only([T::Agent, T::Read, T::Bash]), &[T::Read, T::Grep]));
-    cases.push(control("disable [WebFetch], tools [WebFetch, Read]", ClaudeCode::disable([T::WebFetch]), &[T::WebFetch, T::Read]));
-    cases.push(control("disable [Bash], tools [Bash, Read]", ClaudeCode::disable([T::Bash]), &[T::Bash, T::Read]));
-    cases.push(control("only [Agent, Read, Write, Edit], tools [Write, Monitor, CronList]", ClaudeCode::only([T::Agent, T::Read, T::Write, T::Edit]), &[T::Write, T::Monitor, T::CronList]));
+    cases.push(control("only [Agent, Read], tools [Read, Bash]", ClaudeCodeSelection::only([T::Agent, T::Read]), &[T::Read, T::Bash]));
+    cases.push(control("only [Agent, Read], tools [Read, Grep]", ClaudeCodeSelection::only([T::Agent, T::Read]), &[T::Read, T::Grep]));
+    cases.push(control("only [Agent, Read], tools [Read, Write]", ClaudeCodeSelection::only([T::Agent, T::Read]), &[T::Read, T::Write]));
+    cases.push(control("only [Agent, Read, Bash], tools [Read, Grep]", ClaudeCodeSelection::only([T::Agent, T::Read, T::Bash]), &[T::Read, T::Grep]));
+    cases.push(control("disable [WebFetch], tools [WebFetch, Read]", ClaudeCodeSelection::disable([T::WebFetch]), &[T::WebFetch, T::Read]));
+    cases.push(control("disable [Bash], tools [Bash, Read]", ClaudeCodeSelection::disable([T::Bash]), &[T::Bash, T::Read]));
+    cases.push(control("only [Agent, Read, Write, Edit], tools [Write, Monitor, CronList]", ClaudeCodeSelection::only([T::Agent, T::Read, T::Write, T::Edit]), &[T::Write, T::Monitor, T::CronList]));
     Ok(cases)
 }
 
