@@ -549,6 +549,13 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
     let copilot_report = |text: &str, _: Options| tool_policy::json::read_copilot_tools(text).map(drop);
     let claude_init = |text: &str, _: Options| tool_policy::json::read_claude_init(text).map(drop);
     let gemini = |text: &str, options: Options| tool_policy::json::load_gemini_cli_with(text, options).map(drop);
+    let stored = |text: &str, _: Options| {
+        let refused = |error: serde_json::Error| {
+            let item = tool_policy::Located { pointer: error.to_string(), item: tool_policy::Error::MissingKind };
+            LoadError::Invalid(tool_policy::Report { errors: vec![item], ..Default::default() })
+        };
+        serde_json::from_str::<tool_policy::ResolvedPolicy>(text).map(drop).map_err(refused)
+    };
     Some(match (runtime, place) {
         ("Copilot CLI", "a Copilot agent definition") => (format!(r#"{{"tools": [], {key}: 1}}"#), copilot),
         ("Copilot CLI", "a Copilot tool entry of another kind") => {
@@ -556,6 +563,9 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
         }
         ("Copilot CLI", "a Copilot policy entry") => {
             (format!(r#"{{"kind": "github-cli-builtin-tools", {key}: 1}}"#), copilot)
+        }
+        ("Copilot CLI", "a Copilot resolved policy") => {
+            (format!(r#"{{"clientMode": "copilot-cli", "toolFilterPrecedence": "excluded", {key}: 1}}"#), stored)
         }
         ("Copilot CLI", "a Copilot selector") => {
             (format!(r#"{{"kind": "github-cli-builtin-tools", "excluded-tools": {{"tools": [], {key}: 1}}}}"#), copilot)

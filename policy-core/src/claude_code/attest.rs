@@ -28,24 +28,9 @@ pub fn attest_claude_code(
             continue;
         }
         if let Some(rest) = name.strip_prefix("mcp__") {
-            let Some((server, _)) =
-                rest.split_once("__").filter(|(server, tool)| !server.is_empty() && !tool.is_empty())
-            else {
-                let why = String::from(
-                    "it is named as an MCP tool (`mcp__<server>__<tool>`) with an empty part, so it cannot be classified",
-                );
-                attestation.violations.push(Violation { tool: name.clone(), why });
-                continue;
-            };
-            match &servers {
-                Some(servers) if selection.is_some() && !servers.contains(server) => {
-                    let why = format!(
-                        "its MCP server `{}` was not passed by the host, and `--strict-mcp-config` drops the others",
-                        Shown(server)
-                    );
-                    attestation.violations.push(Violation { tool: name.clone(), why });
-                }
-                _ => attestation.allowed.push(name.clone()),
+            match mcp_violation(rest, servers.as_ref().filter(|_| selection.is_some())) {
+                Some(why) => attestation.violations.push(Violation { tool: name.clone(), why }),
+                None => attestation.allowed.push(name.clone()),
             }
             continue;
         }
@@ -81,6 +66,23 @@ pub fn attest_claude_code(
         }
     }
     attestation
+}
+
+/// Why an offered MCP tool (`mcp__` then `rest`) is a violation: a name with an empty part,
+/// or, where the host declared its `servers`, a server it did not pass.
+fn mcp_violation(rest: &str, servers: Option<&Seen<'_>>) -> Option<String> {
+    let Some((server, _)) = rest.split_once("__").filter(|(server, tool)| !server.is_empty() && !tool.is_empty())
+    else {
+        return Some(String::from(
+            "it is named as an MCP tool (`mcp__<server>__<tool>`) with an empty part, so it cannot be classified",
+        ));
+    };
+    servers.filter(|servers| !servers.contains(server)).map(|_| {
+        format!(
+            "its MCP server `{}` was not passed by the host, and `--strict-mcp-config` drops the others",
+            Shown(server)
+        )
+    })
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! object keyed by agent name whose values have the CLI's own fields, and `agent_only`, the
 //! built-ins the main selection takes away that the agents may still list.
 
+use serde::de::{Deserialize, Deserializer};
+
 use super::agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules};
 use super::places::{AGENT, PASSED};
 use super::selection::ClaudeCodeSelection;
@@ -10,6 +12,7 @@ use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, HOLD
 use crate::names::wire::is_name_byte;
 use crate::reader::closed::Verdict;
 use crate::reader::misplaced::nested_policies;
+use crate::reader::stored::read_stored;
 use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 
 /// The agents of a Claude Code document whose root holds its selection under `builtin_tools`.
@@ -157,4 +160,22 @@ fn rules(items: &[Node<'_>], at: Ptr<'_>, sink: &mut Sink) -> Vec<(usize, AgentR
         sink.warn(at.index(i), warning);
     }
     kept
+}
+
+impl<'de> Deserialize<'de> for ClaudeAgents {
+    /// The `--agents` object (agents keyed by name, each with the CLI's own fields), read as
+    /// `json::load_claude_code` reads `agents`. Whether the agents stay within a main
+    /// selection is checked where that selection is known (`ClaudeAgents::check`).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ClaudeAgents, D::Error> {
+        read_stored(deserializer, |root, sink| {
+            Some(ClaudeAgents::new(agent_map(root, Ptr::Root, sink).into_iter().map(|(agent, _)| agent)))
+        })
+    }
+}
+
+impl serde::Serialize for ClaudeAgents {
+    /// The `--agents` object.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(serializer)
+    }
 }

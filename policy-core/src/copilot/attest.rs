@@ -92,6 +92,14 @@ impl ResolvedPolicy {
             };
             attestation.violations.push(Violation { tool: tool.to_string(), why });
         }
+        attestation.not_offered = self.not_offered(offered, host, &declared);
+        attestation
+    }
+
+    /// Named in the allow-list, or declared by the host, and allowed, but not offered: each
+    /// tool once.
+    fn not_offered(&self, offered: &[OfferedTool], host: &Host, declared: &Declared<'_>) -> Vec<String> {
+        let decide = self.decider();
         // What was reported, not marked as MCP and marked as MCP.
         let reported = [false, true]
             .map(|mcp| Seen::of(offered.iter().filter(|o| o.mcp_server.is_some() == mcp).map(|o| o.name.as_str())));
@@ -109,13 +117,14 @@ impl ResolvedPolicy {
             .extend(host.custom_tools.iter().filter(|name| declared.is_custom(name)).map(|name| Tool::custom(name)));
         // A tool is its source and name: one record of names per source.
         let mut seen: [Seen<'_>; 3] = std::array::from_fn(|_| Seen::with_capacity(0));
+        let mut not_offered = Vec::new();
         for (i, tool) in expected.iter().enumerate() {
             let first = seen[tool.source() as usize].repeat(tool.name(), i).is_none();
             if decide(tool).is_offered() && !was_offered(tool) && first {
-                attestation.not_offered.push(tool.to_string());
+                not_offered.push(tool.to_string());
             }
         }
-        attestation
+        not_offered
     }
 }
 

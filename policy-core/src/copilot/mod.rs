@@ -20,6 +20,7 @@ pub(crate) mod read_agents;
 pub(crate) mod resolved;
 pub(crate) mod router;
 pub(crate) mod session;
+pub(crate) mod stored;
 
 pub use builder::{
     AllowListFor, AllowListUnset, ClientModeUnset, CopilotCliMode, DenyListSet, DenyListUnset, EmptyAllowList,

@@ -54,39 +54,34 @@ fn copilot_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Vec<Of
         sink.error(at, wrong_type("an array of tools", *tools));
         return None;
     };
-    let mut offered = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let item_at = at.index(i);
-        let Some(fields) = item.object() else {
-            sink.error(item_at, wrong_type("a tool object", *item));
-            continue;
-        };
-        let (fields, _) = unique_keys(fields);
-        refuse_strays(&fields, &OFFERED_TOOL, item_at, sink);
-        let text = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| (*v, v.string()));
-        let name = match text("name") {
-            Some((_, Some(name))) => name.into_owned(),
-            Some((value, None)) => {
-                sink.error(item_at.key("name"), wrong_type("a string", value));
-                continue;
-            }
-            None => {
-                sink.error(item_at, Error::NotAttestable { reason: "a tool without a `name`".into() });
-                continue;
-            }
-        };
-        let server = match text("mcpServerName") {
-            Some((value, _)) if value.is_null() => None,
-            Some((_, Some(server))) => Some(server.into_owned()),
-            Some((value, None)) => {
-                sink.error(item_at.key("mcpServerName"), wrong_type("a string", value));
-                continue;
-            }
-            None => None,
-        };
-        offered.push(OfferedTool { name, mcp_server: server });
+    Some(items.iter().enumerate().filter_map(|(i, item)| offered_tool(*item, at.index(i), sink)).collect())
+}
+
+/// One tool of the list: its `name`, and its MCP server when the runtime marks it as MCP.
+fn offered_tool(item: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<OfferedTool> {
+    let Some(fields) = item.object() else {
+        sink.error(at, wrong_type("a tool object", item));
+        return None;
+    };
+    let (fields, _) = unique_keys(fields);
+    refuse_strays(&fields, &OFFERED_TOOL, at, sink);
+    let field = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
+    let Some(name_value) = field("name") else {
+        sink.error(at, Error::NotAttestable { reason: "a tool without a `name`".into() });
+        return None;
+    };
+    let Some(name) = name_value.str() else {
+        sink.error(at.key("name"), wrong_type("a string", name_value));
+        return None;
+    };
+    let server = field("mcpServerName").filter(|value| !value.is_null());
+    let mcp_server = server.map(|value| value.str().ok_or(value));
+    if let Some(Err(value)) = mcp_server {
+        sink.error(at.key("mcpServerName"), wrong_type("a string", value));
+        return None;
     }
-    Some(offered)
+    let mcp_server = mcp_server.and_then(Result::ok).map(str::to_owned);
+    Some(OfferedTool { name: name.to_owned(), mcp_server })
 }
 
 #[cfg(test)]

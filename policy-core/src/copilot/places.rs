@@ -3,6 +3,7 @@
 
 use crate::copilot::catalog::RUNTIME;
 use crate::error::Stray;
+use crate::names::vocab::RESOLVED_KEYS;
 use crate::names::vocab::{
     AGENT_NAME_KEY, AGENT_ONLY_KEY, AGENTS_KEY, COPILOT_MACRO_KEYS, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_EXCLUDED_KEY,
     DEFAULT_AGENT_KEY, DISABLE_KEY, ENTRY_KEYS, HOLDER_KEY, KIND_KEY, NOT_CUSTOM_AGENT_FILTERS,
@@ -34,6 +35,9 @@ pub(crate) const OTHER_TOOL: Place = Place {
 
 /// A policy entry: its keys, and no other.
 pub(crate) const ENTRY: Place = Place::strict("a Copilot policy entry", ENTRY_KEYS);
+
+/// A resolved policy stored and read back: its fields, and no other.
+pub(crate) const RESOLVED: Place = Place::strict("a Copilot resolved policy", RESOLVED_KEYS);
 
 /// A selector: `tools` or `isolated`.
 pub(crate) const SELECTOR: Place = Place::strict("a Copilot selector", SELECTOR_KEYS);
@@ -104,5 +108,15 @@ pub(crate) const MACRO: Place = Place {
 };
 
 /// Every object Copilot's readers enter.
-pub(crate) const PLACES: &[&Place] =
-    &[&DEFINITION, &OTHER_TOOL, &ENTRY, &SELECTOR, &PASSED, &CUSTOM_AGENT, &DEFAULT_AGENT, &METADATA, &OFFERED_TOOL];
+pub(crate) const PLACES: &[&Place] = &[
+    &DEFINITION,
+    &OTHER_TOOL,
+    &ENTRY,
+    &SELECTOR,
+    &RESOLVED,
+    &PASSED,
+    &CUSTOM_AGENT,
+    &DEFAULT_AGENT,
+    &METADATA,
+    &OFFERED_TOOL,
+];

@@ -337,31 +337,13 @@ fn entry(fields: Fields<'_>, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Opti
             "name" | "description" if value.string().is_none() => {
                 sink.error(key_at, wrong_type("a string", value));
             }
-            "bindings" => match value.array() {
-                Some(bindings) => {
-                    for (i, binding) in bindings.iter().enumerate() {
-                        if binding.is_object() {
-                            nested_policies(*binding, key_at.index(i), &PASSED, sink);
-                        } else {
-                            sink.error(key_at.index(i), wrong_type("a binding object", *binding));
-                        }
-                    }
-                }
-                None => sink.error(key_at, wrong_type("an array of binding objects", value)),
-            },
+            "bindings" => bindings(value, key_at, sink),
             "available-tools" => available = selector(value, key_at, sink),
             "excluded-tools" => excluded = selector(value, key_at, sink),
-            CLIENT_MODE_KEY => match value.string().as_deref().map(ClientMode::parse_json) {
-                Some(Ok(mode)) => draft.client_mode = Some(mode),
-                Some(Err(error)) => {
-                    sink.error(key_at, error);
-                    draft.client_mode_invalid = true;
-                }
-                None => {
-                    sink.error(key_at, wrong_type("`\"copilot-cli\"` or `\"empty\"`", value));
-                    draft.client_mode_invalid = true;
-                }
-            },
+            CLIENT_MODE_KEY => {
+                draft.client_mode = client_mode(value, key_at, sink);
+                draft.client_mode_invalid = draft.client_mode.is_none();
+            }
             _ => {}
         }
     }
@@ -376,6 +358,36 @@ fn entry(fields: Fields<'_>, at: Ptr<'_>, single: bool, sink: &mut Sink) -> Opti
         warn_unknown_builtins(entry, at, sink);
     }
     entry
+}
+
+/// An entry's `bindings`: objects the host reads, in which a policy restricts nothing.
+fn bindings(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) {
+    let Some(bindings) = value.array() else {
+        sink.error(at, wrong_type("an array of binding objects", value));
+        return;
+    };
+    for (i, binding) in bindings.iter().enumerate() {
+        if binding.is_object() {
+            nested_policies(*binding, at.index(i), &PASSED, sink);
+        } else {
+            sink.error(at.index(i), wrong_type("a binding object", *binding));
+        }
+    }
+}
+
+/// An entry's `client-mode`; `None` when it cannot be read (reported).
+fn client_mode(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<ClientMode> {
+    match value.str().map(ClientMode::parse_json) {
+        Some(Ok(mode)) => Some(mode),
+        Some(Err(error)) => {
+            sink.error(at, error);
+            None
+        }
+        None => {
+            sink.error(at, wrong_type("`\"copilot-cli\"` or `\"empty\"`", value));
+            None
+        }
+    }
 }
 
 /// Built-in names outside the pinned catalog: warnings (errors when strict), with a

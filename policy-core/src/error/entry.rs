@@ -29,35 +29,6 @@ impl Error {
                 let suggestion = did_you_mean(value, expected.iter().copied());
                 write!(f, "unknown client mode `{}`; expected {}{}", Shown(value), one_of(expected), hint(suggestion))
             }
-            Error::UnknownSelector { value } => write!(
-                f,
-                "unknown selector `{}`; expected `{ISOLATED}` or a list such as `[\"bash\", \"mcp:*\"]`{}",
-                Shown(value),
-                hint(did_you_mean(value, [ISOLATED]))
-            ),
-            Error::SelectorString { value } => write!(
-                f,
-                "a selector is a list of names or `{ISOLATED}`, not a string; write `[\"{}\"]`",
-                Shown(value)
-            ),
-            Error::BareNameInResolved { name } => write!(
-                f,
-                "`{}` is bare; a resolved list holds source-qualified names only, such as `builtin:{}`",
-                Shown(name),
-                Shown(name)
-            ),
-            Error::WrongPrecedence { found } => write!(
-                f,
-                "`toolFilterPrecedence` is `{}`; a resolved policy always sends `{TOOL_FILTER_PRECEDENCE}` (deny wins)",
-                Shown(found)
-            ),
-            Error::EmptySelector => f.write_str(
-                "an empty selector selects nothing; give `tools` (a list of names) or `isolated` (true)",
-            ),
-            Error::BothSelectorKeys => f.write_str("a selector takes `tools` or `isolated`, not both; keep one"),
-            Error::IsolatedNotTrue => {
-                f.write_str("`isolated` must be `true`; to choose tools by name use `tools` instead")
-            }
             Error::MissingKind => write!(
                 f,
                 "no policy here: a document without a `tools` array is a single policy entry, and it needs `\"kind\": \"{ENTRY_KIND}\"`"
@@ -72,6 +43,40 @@ impl Error {
                 f,
                 "a second `{ENTRY_KIND}` entry (the first is /tools/{first}); an agent takes one policy entry, merge them into one"
             ),
+            _ => return self.selector_message(f),
+        })
+    }
+
+    /// The message of a selector error (or a resolved list's), or `None` for another subject.
+    fn selector_message(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        Some(match self {
+            Error::UnknownSelector { value } => write!(
+                f,
+                "unknown selector `{}`; expected `{ISOLATED}` or a list such as `[\"bash\", \"mcp:*\"]`{}",
+                Shown(value),
+                hint(did_you_mean(value, [ISOLATED]))
+            ),
+            Error::SelectorString { value } => {
+                write!(f, "a selector is a list of names or `{ISOLATED}`, not a string; write `[\"{}\"]`", Shown(value))
+            }
+            Error::BareNameInResolved { name } => write!(
+                f,
+                "`{}` is bare; a resolved list holds source-qualified names only, such as `builtin:{}`",
+                Shown(name),
+                Shown(name)
+            ),
+            Error::WrongPrecedence { found } => write!(
+                f,
+                "`toolFilterPrecedence` is `{}`; a resolved policy always sends `{TOOL_FILTER_PRECEDENCE}` (deny wins)",
+                Shown(found)
+            ),
+            Error::EmptySelector => {
+                f.write_str("an empty selector selects nothing; give `tools` (a list of names) or `isolated` (true)")
+            }
+            Error::BothSelectorKeys => f.write_str("a selector takes `tools` or `isolated`, not both; keep one"),
+            Error::IsolatedNotTrue => {
+                f.write_str("`isolated` must be `true`; to choose tools by name use `tools` instead")
+            }
             _ => return None,
         })
     }

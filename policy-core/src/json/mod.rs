@@ -25,7 +25,6 @@ pub mod closed_world {
         runtimes.into_iter().flat_map(|(runtime, places)| places.iter().map(move |place| (runtime, *place)))
     }
 }
-mod stored;
 
 pub use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 pub use crate::claude_code::read_claude_init;

@@ -7,4 +7,5 @@
 pub mod closed;
 pub(crate) mod misplaced;
 pub(crate) mod options;
+pub(crate) mod stored;
 pub(crate) mod tree;

@@ -6,10 +6,13 @@
 
 use std::borrow::Cow;
 
+use serde::de::{Deserialize, Deserializer};
+
 use crate::error::{At, Error};
 use crate::names::vocab::{HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
 use crate::reader::closed::{Place, Verdict};
 use crate::reader::misplaced::nested_policies;
+use crate::reader::stored::read_stored;
 use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, ShapeValue, lint_selection};
 use crate::text::did_you_mean;
@@ -98,9 +101,15 @@ fn selection_fields<T: CatalogName>(
         return None;
     }
     let (key, value) = given[0];
+    let selection = shaped::<T>(key, *value, at, sink);
+    if shape_ok { selection } else { None }
+}
+
+/// The selection `key` (`only` or `disable`) gives `value`, in the object at `at`: its shape,
+/// its names checked against `T`'s catalog, its lints.
+fn shaped<T: CatalogName>(key: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Selection<T>> {
     let list_at = at.key(key);
-    let text = value.string();
-    let shape_value = match &text {
+    let shape_value = match value.str() {
         Some(text) => ShapeValue::Str(text),
         None if value.is_array() => ShapeValue::List,
         None => ShapeValue::Other(value.type_name()),
@@ -135,5 +144,14 @@ fn selection_fields<T: CatalogName>(
             }
         }
     }
-    if shape_ok { selection } else { None }
+    selection
+}
+
+impl<'de, T: CatalogName> Deserialize<'de> for Selection<T> {
+    /// `{"only": [...]}`, `{"disable": [...]}` or `{"disable": "*"}`, read as
+    /// `json::load_claude_code` and `json::load_gemini_cli` read a selection (aliases are read
+    /// as their canonical tool).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Selection<T>, D::Error> {
+        read_stored(deserializer, |root, sink| selection(root, Ptr::Root, sink))
+    }
 }
