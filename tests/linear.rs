@@ -55,6 +55,19 @@ const PLACES: &[(&str, &str, Shape)] = &[
         Value::Object(copilot(json!([{ "kind": "github-cli-builtin-tools",
             "excluded-tools": { "tools": names(n, |i| format!("mcp:s-{i}")) } }])))
     }),
+    ("copilot", "allow- and deny-list together", |n| {
+        Value::Object(copilot(json!([{ "kind": "github-cli-builtin-tools",
+            "available-tools": { "tools": names(n, |i| format!("mcp:s-{i}")) },
+            "excluded-tools": { "tools": names(n, |i| format!("mcp:x-{i}")) } }])))
+    }),
+    ("copilot", "agent servers over a long allow-list", |n| {
+        let mut definition = copilot(entry(&Value::Array(names(n, |i| format!("mcp:s{i}-t")))));
+        definition.insert(
+            "customAgents".into(),
+            json!([{ "name": "a", "prompt": "p", "tools": names(n, |i| format!("x{i}/*")) }]),
+        );
+        Value::Object(definition)
+    }),
     ("copilot", "errors: unknown sources", |n| {
         Value::Object(copilot(entry(&Value::Array(names(n, |i| format!("src{i}:x"))))))
     }),
@@ -97,6 +110,13 @@ const PLACES: &[(&str, &str, Shape)] = &[
     ("claude-code", "agent disallowedTools", |n| {
         json!({ "builtin_tools": { "only": ["Read", "Agent"] },
             "agents": { "a": { "description": "d", "prompt": "p", "disallowedTools": names(n, |i| format!("mcp__s{i}")) } } })
+    }),
+    ("claude-code", "agent tools and disallowedTools together", |n| {
+        let mut tools = vec![json!("Read")];
+        tools.extend(names(n, |i| format!("mcp__s{i}__t")));
+        json!({ "builtin_tools": { "only": ["Read", "Agent"] },
+            "agents": { "a": { "description": "d", "prompt": "p", "tools": tools,
+                "disallowedTools": names(n, |i| format!("mcp__x{i}")) } } })
     }),
     ("claude-code", "errors: repeated names", |n| json!({ "builtin_tools": { "only": vec!["Read"; n] } })),
     ("claude-code", "holder keys", |n| {

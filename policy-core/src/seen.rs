@@ -76,6 +76,14 @@ impl<'a> Seen<'a> {
         }
     }
 
+    /// Whether nothing was seen.
+    pub(crate) fn is_empty(&self) -> bool {
+        match self {
+            Seen::Few(names) => names.is_empty(),
+            Seen::Many(names) => names.is_empty(),
+        }
+    }
+
     /// Whether `name` was seen.
     pub(crate) fn contains(&self, name: &str) -> bool {
         self.first(name).is_some()

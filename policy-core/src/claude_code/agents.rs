@@ -335,13 +335,44 @@ pub fn offered_to(agent: &ClaudeAgent, main: Option<&ClaudeCodeSelection>, defau
 /// (`mcp__<server>__<tool>`): with `tools`, the ones it names; without, all; less the ones
 /// `disallowedTools` names.
 pub fn mcp_offered_to<'a>(agent: &ClaudeAgent, session: &[&'a str]) -> Vec<&'a str> {
-    let named = |rules: &Option<Vec<AgentRule>>, tool: &str| rules.iter().flatten().any(|r| r.matches(tool));
+    let (listed, denied) = (McpRules::of(agent.tools.as_deref()), McpRules::of(agent.disallowed_tools.as_deref()));
     session
         .iter()
         .copied()
-        .filter(|tool| agent.tools.is_none() || named(&agent.tools, tool))
-        .filter(|tool| !named(&agent.disallowed_tools, tool))
+        .filter(|tool| agent.tools.is_none() || listed.names(tool))
+        .filter(|tool| !denied.names(tool))
         .collect()
+}
+
+/// A list's MCP rules, indexed for many tools: every MCP tool, whole servers, single tools.
+struct McpRules<'a> {
+    every: bool,
+    servers: Seen<'a>,
+    tools: Seen<'a>,
+}
+
+impl<'a> McpRules<'a> {
+    fn of(rules: Option<&'a [AgentRule]>) -> McpRules<'a> {
+        let mut indexed = McpRules { every: false, servers: Seen::with_capacity(0), tools: Seen::with_capacity(0) };
+        for (i, rule) in rules.unwrap_or_default().iter().enumerate() {
+            let AgentRule::Mcp(rule) = rule else { continue };
+            match rule["mcp__".len()..].split_once("__") {
+                _ if rule == "mcp__*" => indexed.every = true,
+                None => _ = indexed.servers.repeat(&rule["mcp__".len()..], i),
+                Some((server, "*")) => _ = indexed.servers.repeat(server, i),
+                Some(_) => _ = indexed.tools.repeat(&rule["mcp__".len()..], i),
+            }
+        }
+        indexed
+    }
+
+    /// Whether a rule names `offered` (`mcp__<server>__<tool>`), as [`AgentRule::matches`].
+    fn names(&self, offered: &str) -> bool {
+        let Some(tool) = offered.strip_prefix("mcp__") else { return false };
+        self.every
+            || self.tools.contains(tool)
+            || tool.split_once("__").is_some_and(|(server, _)| self.servers.contains(server))
+    }
 }
 
 #[cfg(test)]
@@ -352,6 +383,32 @@ mod tests {
 
     fn rule(name: &str) -> AgentRule {
         AgentRule::parse(name).unwrap().tool()
+    }
+
+    #[test]
+    fn indexed_mcp_rules_answer_as_each_rule_does() {
+        let written = ["mcp__*", "mcp__echo", "mcp__echo__*", "mcp__echo__ping", "mcp__a-b__t", "Read", "mcp__x__y_z"];
+        let rules: Vec<AgentRule> = written.iter().map(|w| rule(w)).collect();
+        let offered = [
+            "mcp__echo__ping",
+            "mcp__echo__echo",
+            "mcp__echoes__x",
+            "mcp__a-b__t",
+            "mcp__a-b__u",
+            "mcp__x__y_z",
+            "mcp__x__y",
+            "Read",
+            "mcp__",
+        ];
+        for start in 0..rules.len() {
+            for end in start..=rules.len() {
+                let indexed = McpRules::of(Some(&rules[start..end]));
+                for name in offered {
+                    let by_rule = rules[start..end].iter().any(|r| matches!(r, AgentRule::Mcp(_)) && r.matches(name));
+                    assert_eq!(indexed.names(name), by_rule, "{name} in {:?}", &written[start..end]);
+                }
+            }
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use super::agents::{CustomAgent, alias_members};
 use super::catalog as copilot;
 use super::entry::{PolicyEntry, Selector};
-use super::resolved::{ResolvedPolicy, ToolList};
+use super::resolved::{Decision, ResolvedPolicy, ToolList};
 use crate::error::{At, Lint, Warning};
 use crate::names::vocab::Slot;
 use crate::names::wire::{Source, Tool, WireName};
@@ -25,22 +25,6 @@ fn lint_warning(lint: Lint, pattern: &WireName, detail: Cow<'static, str>) -> Wa
     Warning::Lint { lint, subject: Some(pattern.qualify().as_str().to_owned()), detail }
 }
 
-/// Whether `excluded` removes every tool `pattern` (qualified) can match.
-fn covers(excluded: &WireName, pattern: &WireName) -> bool {
-    let (source, name) = pattern.tool_key();
-    let (excluded_source, excluded_name) = excluded.tool_key();
-    source == excluded_source && (excluded.is_wildcard() || (!pattern.is_wildcard() && excluded_name == name))
-}
-
-/// Whether the allow-list `available` (resolved) can offer any tool `pattern` matches.
-fn reaches(available: &[WireName], pattern: &WireName) -> bool {
-    let (source, name) = pattern.tool_key();
-    available.iter().any(|allowed| {
-        let (allowed_source, allowed_name) = allowed.tool_key();
-        allowed_source == source && (allowed.is_wildcard() || pattern.is_wildcard() || allowed_name == name)
-    })
-}
-
 /// The lints of one entry, each at its place: `dead-allow`, `dead-deny`, `shadows-builtin`,
 /// `open-to-new-builtins`. `policy` is the entry resolved (the caller has it already).
 pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warning)> {
@@ -48,16 +32,16 @@ pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warn
     // The authored names, compared by the tool they stand for; a name is qualified (and its
     // message built) only when a lint fires, so a clean entry costs no allocation here.
     let (allowed, excluded) = (listed(entry.available()), listed(entry.excluded()));
-    let excluded_resolved = policy.excluded_tools().map(ToolList::as_slice).unwrap_or_default();
+    let excluded_index = policy.excluded_tools().map(ToolList::index);
     for (i, pattern) in allowed.iter().enumerate() {
-        if let Some(by) = excluded_resolved.iter().find(|e| covers(e, pattern)) {
+        if let Some(by) = excluded_index.as_ref().and_then(|index| index.covering(&pattern.qualify())) {
             let detail = format!("the deny-list removes it anyway (`{by}`); remove it from the allow-list");
             found.push((At::Tool(Slot::Available, i), lint_warning(Lint::DeadAllow, pattern, detail.into())));
         }
     }
-    if let Some(available) = policy.available_tools() {
+    if let Some(available) = policy.available_tools().map(ToolList::index) {
         for (i, pattern) in excluded.iter().enumerate() {
-            if !reaches(available.as_slice(), pattern) {
+            if !available.reaches(&pattern.qualify()) {
                 let detail = "the allow-list never offers it, so excluding it does nothing";
                 found.push((At::Tool(Slot::Excluded, i), lint_warning(Lint::DeadDeny, pattern, detail.into())));
             }
@@ -90,10 +74,11 @@ pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warn
 /// The `unreachable-agent-tool` lints of a definition's custom agents under the session's
 /// policy: `(agent, item, warning)` for each list entry the session never offers.
 pub fn lint_agents(agents: &[CustomAgent], session: &ResolvedPolicy) -> Vec<(usize, usize, Warning)> {
+    let reach = Reach::of(session);
     let mut found = Vec::new();
     for (a, agent) in agents.iter().enumerate() {
         for (t, entry) in agent.tools().unwrap_or_default().iter().enumerate() {
-            if !session_can_offer(session, entry) {
+            if !reach.can_offer(entry) {
                 let detail = "the session never offers it, so the sub-agent cannot use it".into();
                 found.push((
                     a,
@@ -106,22 +91,45 @@ pub fn lint_agents(agents: &[CustomAgent], session: &ResolvedPolicy) -> Vec<(usi
     found
 }
 
-/// Whether a sub-agent list entry can select anything the session offers.
-fn session_can_offer(session: &ResolvedPolicy, entry: &str) -> bool {
-    if entry == "*" {
-        return true;
+/// What a session's policy can offer, indexed once for every entry of every agent's list.
+struct Reach<'p> {
+    decide: Box<dyn Fn(&Tool<'_>) -> Decision<'p> + 'p>,
+    /// The MCP tools the allow-list names one by one, sorted, for a server's prefix.
+    mcp_named: Vec<&'p str>,
+    /// Whether the deny-list takes every MCP tool away.
+    no_mcp: bool,
+}
+
+impl<'p> Reach<'p> {
+    fn of(session: &'p ResolvedPolicy) -> Reach<'p> {
+        let named = session.available_tools().map(ToolList::as_slice).unwrap_or_default();
+        let mut mcp_named: Vec<&str> =
+            named.iter().filter(|p| p.source() == Some(Source::Mcp) && !p.is_wildcard()).map(WireName::name).collect();
+        mcp_named.sort_unstable();
+        let every_mcp = WireName::from_static("mcp:*");
+        let no_mcp = session.excluded_tools().is_some_and(|list| list.contains(&every_mcp));
+        Reach { decide: Box::new(session.decider()), mcp_named, no_mcp }
     }
-    if let Some(server) = entry.strip_suffix("/*") {
-        let prefix = format!("mcp:{server}-");
-        return session.offers(&Tool::unnamed(Source::Mcp))
-            || session
-                .available_tools()
-                .is_some_and(|list| list.as_slice().iter().any(|p| p.as_str().starts_with(&prefix)))
-                && !session.excluded_tools().is_some_and(|list| list.as_slice().iter().any(|p| p.as_str() == "mcp:*"));
+
+    fn offers(&self, tool: &Tool<'_>) -> bool {
+        (self.decide)(tool).is_offered()
     }
-    let members = alias_members(entry);
-    if !members.is_empty() {
-        return members.iter().any(|member| session.offers(&Tool::builtin(member)));
+
+    /// Whether a sub-agent list entry can select anything the session offers.
+    fn can_offer(&self, entry: &str) -> bool {
+        if entry == "*" {
+            return true;
+        }
+        if let Some(server) = entry.strip_suffix("/*") {
+            let prefix = format!("{server}-");
+            let first = self.mcp_named.partition_point(|name| *name < prefix.as_str());
+            let named = self.mcp_named.get(first).is_some_and(|name| name.starts_with(&prefix));
+            return self.offers(&Tool::unnamed(Source::Mcp)) || named && !self.no_mcp;
+        }
+        let members = alias_members(entry);
+        if !members.is_empty() {
+            return members.iter().any(|member| self.offers(&Tool::builtin(member)));
+        }
+        [Tool::builtin(entry), Tool::custom(entry), Tool::mcp(entry)].iter().any(|tool| self.offers(tool))
     }
-    [Tool::builtin(entry), Tool::custom(entry), Tool::mcp(entry)].iter().any(|tool| session.offers(tool))
 }

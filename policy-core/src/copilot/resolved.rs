@@ -9,7 +9,7 @@ use serde::ser::{SerializeSeq, SerializeStruct};
 use crate::error::{At, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors};
 use crate::names::vocab::{CLIENT_MODE_FIELD, PRECEDENCE_FIELD, Slot};
 use crate::names::wire::{Source, Tool, WireError, WireName};
-use crate::seen::Seen;
+use crate::seen::{Seen, repeats};
 
 /// A set filter list: every entry source-qualified, in the order the runtime receives them.
 ///
@@ -125,6 +125,24 @@ pub(crate) struct ListIndex<'a> {
 }
 
 impl<'a> ListIndex<'a> {
+    /// The first pattern, in list order, that matches every tool `pattern` (qualified) can
+    /// match: the same source's wildcard, or, for a named pattern, the same name.
+    pub(crate) fn covering(&self, pattern: &WireName) -> Option<&'a WireName> {
+        let (source, name) = pattern.tool_key();
+        let wildcard = self.wildcards[source as usize];
+        let named = if pattern.is_wildcard() { None } else { self.names[source as usize].first(name) };
+        [named, wildcard].into_iter().flatten().min().map(|i| &self.list.names[i])
+    }
+
+    /// Whether any pattern can match a tool `pattern` (qualified) matches: a pattern of the
+    /// same source, for a wildcard; else the same name or the source's wildcard.
+    pub(crate) fn reaches(&self, pattern: &WireName) -> bool {
+        let (source, name) = pattern.tool_key();
+        let at = source as usize;
+        self.wildcards[at].is_some()
+            || if pattern.is_wildcard() { !self.names[at].is_empty() } else { self.names[at].contains(name) }
+    }
+
     /// The first pattern, in list order, matching `tool`: as [`ToolList::find`].
     pub(crate) fn find(&self, tool: &Tool<'_>) -> Option<&'a WireName> {
         let named = |at: usize| self.names[at].first(tool.name());
@@ -346,13 +364,21 @@ impl ResolvedPolicy {
         let mut policy = self.clone();
         let wildcard = WireName::from_static("custom:*");
         if let Some(list) = policy.available_tools.as_mut().filter(|list| !list.contains(&wildcard)) {
-            let mut added: Vec<WireName> = Vec::new();
-            for name in names {
-                let pattern = WireName::with_source(Source::Custom, name)?;
-                if !pattern.is_wildcard() && !list.contains(&pattern) && !added.contains(&pattern) {
-                    added.push(pattern);
-                }
-            }
+            let patterns = names
+                .into_iter()
+                .map(|name| WireName::with_source(Source::Custom, name))
+                .collect::<Result<Vec<_>, _>>()?;
+            let added: Vec<WireName> = {
+                let listed = Seen::of(list.as_slice().iter().map(WireName::as_str));
+                let repeated = repeats(patterns.iter().map(WireName::as_str));
+                let new = |pattern: &WireName| !pattern.is_wildcard() && !listed.contains(pattern.as_str());
+                patterns
+                    .iter()
+                    .zip(repeated)
+                    .filter(|(p, repeated)| !repeated && new(p))
+                    .map(|(p, _)| p.clone())
+                    .collect()
+            };
             list.extend(added);
         }
         Ok(policy)
@@ -496,6 +522,22 @@ mod tests {
                 let index = list.index();
                 for tool in &tools {
                     assert_eq!(index.find(tool), list.find(tool), "{:?} in {:?}", tool, &patterns[start..end]);
+                }
+                // A resolved list is qualified: `covering` and `reaches` answer as a search of
+                // it does, for every qualified pattern (seeded once with `covering` ignoring
+                // the source's wildcard, and this failed).
+                if patterns[start..end].iter().any(|p| !p.contains(':')) {
+                    continue;
+                }
+                for pattern in patterns.iter().map(|p| WireName::parse(p).unwrap().qualify()) {
+                    let (source, name) = pattern.tool_key();
+                    let same = |e: &WireName| e.tool_key().0 == source;
+                    let covers =
+                        |e: &&WireName| same(e) && (e.is_wildcard() || (!pattern.is_wildcard() && e.name() == name));
+                    let reaches =
+                        |e: &WireName| same(e) && (e.is_wildcard() || pattern.is_wildcard() || e.name() == name);
+                    assert_eq!(index.covering(&pattern), list.as_slice().iter().find(covers), "{pattern}");
+                    assert_eq!(index.reaches(&pattern), list.as_slice().iter().any(reaches), "{pattern}");
                 }
             }
         }

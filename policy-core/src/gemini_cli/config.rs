@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use super::names::GeminiName;
 use super::selection::GeminiSelection;
 use crate::gemini_cli::catalog::{CLI_VERSION, CORE_ALSO};
+use crate::seen::Seen;
 use crate::selection::SelectionShape;
 
 /// The priority of every rule the library writes: the highest a policy file can give, so a
@@ -82,7 +83,8 @@ impl GeminiCliConfig {
         let Some(mut core) = self.core() else { return merged };
         let theirs = user.pointer("/tools/core").and_then(Value::as_array);
         if let Some(theirs) = theirs {
-            core.retain(|name| theirs.iter().any(|t| t.as_str() == Some(name)));
+            let theirs = Seen::of(theirs.iter().filter_map(Value::as_str));
+            core.retain(|name| theirs.contains(name));
         }
         let core = Value::from(core);
         match merged.as_object_mut() {
