@@ -230,3 +230,27 @@ fn the_import_scanner_sees_what_it_must() {
     let found: Vec<String> = imports(text).into_iter().map(|(_, m)| m).collect();
     assert_eq!(found, ["model", "text", "catalog"]);
 }
+
+/// A runtime is one folder: outside it, only the list of runtimes (`json/document.rs`, the
+/// one dispatch, and `json/mod.rs`, its re-exports), the crate root's re-exports and, for
+/// Copilot, the SDK adapter beside its folder import it. A fourth runtime touches its folder
+/// and those rows.
+#[test]
+fn a_runtime_is_one_folder() {
+    let listing = ["json/document.rs", "json/mod.rs", "lib.rs"];
+    let mut outside = Vec::new();
+    for (relative, text) in &policy_core_sources() {
+        let path = relative.to_string_lossy().replace('\\', "/");
+        for runtime in ["copilot", "claude_code", "gemini_cli"] {
+            let own = path.starts_with(&format!("{runtime}/"));
+            let adapter = runtime == "copilot" && path.starts_with("copilot_sdk/");
+            if own || adapter || listing.contains(&path.as_str()) {
+                continue;
+            }
+            if imports(text).iter().any(|(_, module)| module == runtime) {
+                outside.push(format!("{path} imports `{runtime}`"));
+            }
+        }
+    }
+    assert!(outside.is_empty(), "a runtime's code outside its folder:\n{}", outside.join("\n"));
+}

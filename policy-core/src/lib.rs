@@ -1,24 +1,21 @@
 //! The rules of tool-policy: everything that runs.
 //!
-//! A folder per subject, and imports between them point one way, down this list:
+//! A folder per runtime over what they share, and imports point one way, down this list
+//! (`ARCHITECTURE.md` has the whole map):
 //!
-//! 1. [`text`]: did-you-mean and safe display of document text; `seen`: repeats found in one
-//!    pass;
-//! 2. `catalog`: the form of a runtime's catalog (each runtime's folder keeps its own);
-//! 3. [`names`]: the vocabulary (keys, words), wire names and their grammar;
-//! 4. [`error`]: the errors and warnings every rule reports, and the lint names;
-//! 5. [`runtime`]: the runtimes a selection is for; [`selection`]: the CLI runtimes' selection
-//!    over any catalog, its shapes and shared checks; `reader`: the one JSON reader below
-//!    every runtime (tree, pointers, the sink, options);
-//! 6. a folder per runtime, each with its own catalog: [`copilot`]: the Copilot entry, its
-//!    checks and resolution, the resolved policy and its decisions, the typestate builder,
-//!    session fields and client keys, its sub-agents ([`subagents`]: tool lists and the
-//!    call-time router), its lints and its JSON documents' reader; [`claude_code`]: what a Claude Code selection means, its custom
-//!    agents, and its arguments; [`gemini_cli`]: the Gemini CLI's names, what each approval
-//!    mode offers, and its settings, policy file and arguments;
-//! 7. [`review`]: lints, diffs and attestation;
-//! 8. [`json`]: every document kind read for its runtime (the dispatch, the Claude Code and
-//!    Gemini CLI readers, what a session reports), the stored forms, and the schema;
+//! 1. [`text`] and `seen`: text for people, repeats found in one pass;
+//! 2. `catalog`: the form of a runtime's catalog;
+//! 3. [`names`]: the vocabulary, wire names and their grammar;
+//! 4. [`error`]: the rules' errors and warnings, knowing no catalog;
+//! 5. [`runtime`] and `reader`: the runtimes, and the one JSON reader with the closed-world
+//!    table;
+//! 6. [`review`]: what every runtime's review aids report, and the trait a runtime's document
+//!    answers; [`selection`]: the CLI runtimes' selection over any catalog;
+//! 7. a folder per runtime: [`copilot`] (the entry, resolution, the builder, sub-agents and
+//!    the router), [`claude_code`] (the selection, custom agents, arguments), [`gemini_cli`]
+//!    (the selection, approval modes, settings and policy file), each with its catalog, its
+//!    rows of the table, its reader, its outputs, its lints, diff and attestation;
+//! 8. [`json`]: the one list of runtimes (`Document`) and the schema;
 //! 9. `copilot_sdk` (feature `copilot-sdk`): the official Rust SDK's config types.
 //!
 //! The `tool-policy` crate re-exports all of it, with the macros.

@@ -3,7 +3,7 @@
 use crate::names::vocab::HOLDER_KEY;
 
 /// Why a key restricts nothing where it stands (SPEC §6), and so the fix: the reason of
-/// [`Error::StrayKey`], one per place the closed-world table refuses a key.
+/// [`Error::StrayKey`](crate::Error::StrayKey), one per place the closed-world table refuses a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Stray {
