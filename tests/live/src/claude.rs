@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tool_policy::claude::{self, ClaudeAgents, ClaudeCode, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
+use tool_policy::claude::{self, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
 use tool_policy::{Host, attest_claude_code};
 
 use crate::{Attested, Outcome, http};
