@@ -100,6 +100,28 @@ pub mod schema {
 /// assert_eq!(READER.args(), ["--tools=Read,Grep", "--strict-mcp-config"]);
 /// ```
 ///
+/// A portable policy (`capabilities`, in any runtime's form) gives that runtime's own value,
+/// from the pinned catalog's capability table: the built-ins all of whose capabilities are
+/// listed (`only`), or all but those with a listed one (`disable`). The object form adds
+/// `mcp_tools: none`.
+///
+/// ```
+/// use tool_policy::{builtin_tools, ClaudeCodeArgs, ClaudeCodeSelection, ResolvedPolicy};
+///
+/// const REVIEWER: ResolvedPolicy = builtin_tools! { capabilities: only [read, search] };
+/// assert_eq!(
+///     REVIEWER.available_tools().unwrap().to_strings(),
+///     ["builtin:view", "builtin:grep", "builtin:glob", "custom:*", "mcp:*"]
+/// );
+/// const SEARCHER: ClaudeCodeSelection = builtin_tools! { runtime: claude_code, capabilities: only [read, search] };
+/// assert_eq!(SEARCHER.args(), ["--tools=Glob,Grep,LSP,Read", "--strict-mcp-config"]);
+/// let offline: ClaudeCodeArgs = builtin_tools! {
+///     runtime: claude_code,
+///     capabilities: { disable: "*", mcp_tools: none },
+/// };
+/// assert_eq!(offline.args(), ["--tools=", "--disallowedTools=mcp__*", "--strict-mcp-config"]);
+/// ```
+///
 /// A built-in name the pinned catalog does not have compiles by default (runtimes gain tools
 /// between versions, and a stable proc macro cannot warn). `strict: true`, in either form,
 /// makes every warning a compile error on its token instead: an unknown built-in name (a
@@ -173,7 +195,7 @@ pub mod __private {
     pub use policy_core::gemini_cli::catalog::GeminiTool;
     pub use policy_core::{
         AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClientMode, GeminiName,
-        GeminiSelection, McpEntry, ResolvedPolicy, ToolList, WireName,
+        GeminiSelection, McpEntry, McpTools, ResolvedPolicy, ToolList, WireName,
     };
     pub use policy_macros::builtin_tools;
     pub use std::borrow::Cow;

@@ -149,8 +149,11 @@ fn explain_names_the_deciding_pattern() {
         String::from_utf8(output.stdout).unwrap(),
         "builtin:veiw: not offered (no allow-list pattern matches)\n"
     );
+    // The whole catalog, then what it grants, capability by capability (SPEC §7).
     let output = run(&["explain", "examples/agents/mcp-only.json"], None);
-    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 32);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 32 + 13);
+    assert!(stdout.ends_with("capability mcp: not granted\ncapability meta: not granted\n"), "{stdout}");
     let output = run(&["explain", "examples/agents/mcp-only.json", "nope:x"], None);
     assert_eq!(output.status.code(), Some(2));
 }
@@ -377,20 +380,18 @@ fn diff_says_what_an_agent_gains_and_loses() {
     assert_eq!(output.status.code(), Some(1), "something changes");
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
-        "+ builtin:bash (was excluded by builtin:*, now offered by builtin:bash)\n\
-         + builtin:view (was excluded by builtin:*, now offered by builtin:view)\n"
+        "+ execute, read, search, edit, web: builtin:bash (was excluded by builtin:*, now offered by builtin:bash)\n\
+         + read: builtin:view (was excluded by builtin:*, now offered by builtin:view)\n"
     );
     let back = run(&["diff", &new, &old], None);
-    assert!(
-        String::from_utf8(back.stdout)
-            .unwrap()
-            .starts_with("- builtin:bash (was offered by builtin:bash, now excluded by builtin:*)\n")
-    );
+    assert!(String::from_utf8(back.stdout).unwrap().starts_with(
+        "- execute, read, search, edit, web: builtin:bash (was offered by builtin:bash, now excluded by builtin:*)\n"
+    ));
     let json = run(&["diff", "--json", &old, &new], None);
     assert_eq!(json.status.code(), Some(1));
     assert_eq!(
         stdout_json(&json)[0],
-        json!({"change": "+", "tool": "builtin:bash", "was": "excluded by builtin:*", "now": "offered by builtin:bash"})
+        json!({"change": "+", "tool": "builtin:bash", "capabilities": ["execute", "read", "search", "edit", "web"], "was": "excluded by builtin:*", "now": "offered by builtin:bash"})
     );
 
     // The same policy written differently: bare against qualified names, another list order.
@@ -419,7 +420,9 @@ fn diff_says_what_an_agent_gains_and_loses() {
     assert_eq!(claude.status.code(), Some(1));
     assert_eq!(
         String::from_utf8(claude.stdout).unwrap(),
-        "- Bash (was not disabled, now listed in disable)\n- Monitor (was not disabled, now disabled with Bash)\n- PowerShell (was not disabled, now disabled with Bash)\n"
+        "- execute, read, search, edit, web: Bash (was not disabled, now listed in disable)\n\
+         - execute, read, search, edit, web: Monitor (was not disabled, now disabled with Bash)\n\
+         - execute, read, search, edit, web: PowerShell (was not disabled, now disabled with Bash)\n"
     );
 
     let broken = file("broken.json", r#"{"kind":"github-cli-builtin-tool"}"#);

@@ -558,6 +558,14 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
     };
     Some(match (runtime, place) {
         ("Copilot CLI", "a Copilot agent definition") => (format!(r#"{{"tools": [], {key}: 1}}"#), copilot),
+        (_, "a portable policy") => {
+            let load = match runtime {
+                "Copilot CLI" => copilot,
+                "Claude Code" => claude,
+                _ => gemini,
+            };
+            (format!(r#"{{"capabilities": {{"only": [], {key}: 1}}}}"#), load)
+        }
         ("Copilot CLI", "a Copilot tool entry of another kind") => {
             (format!(r#"{{"tools": [{{"kind": "mcp", {key}: 1}}]}}"#), copilot)
         }

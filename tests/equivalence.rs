@@ -193,3 +193,56 @@ fn claude_code_front_doors() {
         assert_eq!(from_code, json(text), "{text}");
     }
 }
+
+/// A portable policy gives each runtime one value through every door: the macro, code
+/// (`from_portable` of a [`Portable`](tool_policy::Portable)) and the JSON reader.
+#[test]
+fn portable_front_doors() {
+    use tool_policy::json::{load_claude_code, load_gemini_cli};
+    use tool_policy::{Capability as C, ClaudeCodeArgs, GeminiSelection, Portable};
+    let copilot = |text: &str| from_json(text);
+    let claude = |text: &str| load_claude_code(text).unwrap_or_else(|e| panic!("{text}: {e}")).args();
+    let gemini = |text: &str| load_gemini_cli(text).unwrap_or_else(|e| panic!("{text}: {e}")).selection.unwrap();
+    let read_search = Portable::only([C::Read, C::Search]);
+    let offline = Portable::disable([C::Web, C::Execute]).without_mcp();
+    let copilot_cases: [(&str, ResolvedPolicy, Portable); 3] = [
+        (r#"{"only": ["read", "search"]}"#, builtin_tools! { capabilities: only [read, search] }, read_search),
+        (
+            r#"{"disable": ["web", "execute"], "mcp_tools": "none"}"#,
+            builtin_tools! { capabilities: { disable: [web, execute], mcp_tools: none } },
+            offline,
+        ),
+        (r#"{"disable": "*"}"#, builtin_tools! { capabilities: disable "*" }, Portable::DISABLE_ALL),
+    ];
+    for (json, from_macro, portable) in copilot_cases {
+        let from_json = copilot(&format!(r#"{{"capabilities": {json}}}"#));
+        assert_eq!(from_macro, from_json, "Copilot {json}: macro vs JSON");
+        assert_eq!(ResolvedPolicy::from_portable(&portable), from_json, "Copilot {json}: code vs JSON");
+    }
+    let claude_only: ClaudeCodeSelection = builtin_tools! { runtime: claude_code, capabilities: only [read, search] };
+    let json = claude(r#"{"capabilities": {"only": ["read", "search"]}}"#);
+    assert_eq!(ClaudeCodeArgs::new(Some(claude_only)), json);
+    assert_eq!(ClaudeCodeArgs::from_portable(&read_search), json);
+    let claude_offline: ClaudeCodeArgs =
+        builtin_tools! { runtime: claude_code, capabilities: { disable: [web, execute], mcp_tools: none } };
+    let json = claude(r#"{"capabilities": {"disable": ["web", "execute"], "mcp_tools": "none"}}"#);
+    assert_eq!(claude_offline, json);
+    assert_eq!(ClaudeCodeArgs::from_portable(&offline), json);
+    let gemini_cases: [(&str, GeminiSelection, Portable); 2] = [
+        (
+            r#"{"only": ["read", "search"]}"#,
+            builtin_tools! { runtime: gemini_cli, capabilities: only [read, search] },
+            read_search,
+        ),
+        (
+            r#"{"disable": ["web", "execute"], "mcp_tools": "none"}"#,
+            builtin_tools! { runtime: gemini_cli, capabilities: { disable: [web, execute], mcp_tools: none } },
+            offline,
+        ),
+    ];
+    for (json, from_macro, portable) in gemini_cases {
+        let from_json = gemini(&format!(r#"{{"capabilities": {json}}}"#));
+        assert_eq!(from_macro, from_json, "Gemini CLI {json}: macro vs JSON");
+        assert_eq!(GeminiSelection::from_portable(&portable), from_json, "Gemini CLI {json}: code vs JSON");
+    }
+}

@@ -2,7 +2,7 @@
 //! way only:
 //!
 //! ```text
-//! text, seen ← catalog ← names ← error ← runtime, reader ← review, selection ← copilot, claude_code, gemini_cli ← json ← copilot_sdk
+//! text, seen ← catalog ← names ← error ← runtime, capability, shape, reader ← review, portable ← selection ← copilot, claude_code, gemini_cli ← json ← copilot_sdk
 //! ```
 //!
 //! A module is a top-level file or folder of `policy-core/src`; an import is a `crate::…`
@@ -22,14 +22,17 @@ const LAYERS: &[(&str, u8)] = &[
     ("names", 2),
     ("error", 3),
     ("runtime", 4),
+    ("capability", 4),
+    ("shape", 4),
     ("reader", 4),
     ("review", 5),
-    ("selection", 5),
-    ("copilot", 6),
-    ("claude_code", 6),
-    ("gemini_cli", 6),
-    ("json", 7),
-    ("copilot_sdk", 8),
+    ("portable", 5),
+    ("selection", 6),
+    ("copilot", 7),
+    ("claude_code", 7),
+    ("gemini_cli", 7),
+    ("json", 8),
+    ("copilot_sdk", 9),
 ];
 
 fn layer(module: &str) -> Option<u8> {

@@ -37,6 +37,8 @@ pub mod error;
 
 pub mod selection;
 
+pub mod portable;
+
 mod reader;
 
 pub mod review;
@@ -46,6 +48,10 @@ pub mod copilot;
 pub mod gemini_cli;
 pub mod runtime;
 
+pub mod capability;
+
+pub mod shape;
+
 pub use copilot::subagents;
 
 pub mod json;
@@ -54,6 +60,7 @@ pub mod json;
 #[cfg_attr(docsrs, doc(cfg(feature = "copilot-sdk")))]
 pub mod copilot_sdk;
 
+pub use capability::{Capabilities, Capability};
 pub use claude_code::{
     AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, offered,
 };
@@ -69,6 +76,7 @@ pub use error::{
 pub use gemini_cli::diff_gemini_selections;
 pub use gemini_cli::{ApprovalMode, GeminiCliConfig, GeminiName, GeminiSelection, McpEntry};
 pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wire_name, is_name_byte, mcp_tool_name};
+pub use portable::{McpTools, Portable, PortableShape};
 pub use review::{Attestation, Change, Host, OfferedTool, PolicyDiff, Violation};
 pub use runtime::{Runtime, Spelling};
 pub use selection::lint_selection;

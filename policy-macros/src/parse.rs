@@ -40,6 +40,8 @@ pub enum Value {
     List { span: Span, items: Vec<Item> },
     /// A bare word: `isolated`, `empty`, `claude_code`.
     Word(Ident),
+    /// A word before a list or a string: `only [read, search]`, `disable "*"`.
+    Tagged { tag: Ident, value: Box<Value> },
     /// A string literal: `"*"`.
     Str(LitStr),
     /// `true` or `false`.
@@ -66,7 +68,7 @@ impl Value {
     pub fn span(&self) -> Span {
         match self {
             Value::List { span, .. } | Value::Object { span, .. } | Value::Other(span) => *span,
-            Value::Word(ident) => ident.span(),
+            Value::Word(ident) | Value::Tagged { tag: ident, .. } => ident.span(),
             Value::Str(lit) => lit.span(),
             Value::Bool(lit) => lit.span,
         }
@@ -119,7 +121,11 @@ impl Parse for Value {
         } else if lookahead.peek(syn::LitBool) {
             Ok(Value::Bool(input.parse()?))
         } else if lookahead.peek(Ident) {
-            Ok(Value::Word(input.parse()?))
+            let word: Ident = input.parse()?;
+            if input.peek(syn::token::Bracket) || input.peek(LitStr) {
+                return Ok(Value::Tagged { tag: word, value: Box::new(input.parse()?) });
+            }
+            Ok(Value::Word(word))
         } else if input.is_empty() || input.peek(Token![,]) {
             Err(lookahead.error())
         } else {

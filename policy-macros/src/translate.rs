@@ -9,8 +9,9 @@ use policy_core::error::{Error, Lint, Lints};
 use policy_core::json::Document;
 use policy_core::json::closed_world::{Place, Verdict};
 use policy_core::names::vocab::{
-    AGENT_ONLY_KEY, AGENTS_KEY, ALLOW_MACRO_KEY, CLIENT_MODE_KEY, CLIENT_MODE_MACRO_KEY, DISABLE_KEY, ENTRY_KIND,
-    HOLDER_KEY, ISOLATED, KIND_KEY, MACRO_SPELLINGS, ONLY_KEY, RUNTIME_MACRO_KEY, STRICT_MACRO_KEY, Slot, TOOLS_KEY,
+    AGENT_ONLY_KEY, AGENTS_KEY, ALLOW_MACRO_KEY, CAPABILITIES_KEY, CLIENT_MODE_KEY, CLIENT_MODE_MACRO_KEY, DISABLE_KEY,
+    ENTRY_KIND, HOLDER_KEY, ISOLATED, KIND_KEY, MACRO_SPELLINGS, ONLY_KEY, RUNTIME_MACRO_KEY, STRICT_MACRO_KEY, Slot,
+    TOOLS_KEY,
 };
 use policy_core::runtime::{Runtime, Spelling};
 use policy_core::{ClientMode, ShapeDraft, ShapeValue};
@@ -94,6 +95,7 @@ fn found(value: &Value) -> &'static str {
     match value {
         Value::List { .. } => "a list",
         Value::Word(_) => "an identifier",
+        Value::Tagged { .. } => "an identifier before a value",
         Value::Str(_) => "a string literal",
         Value::Bool(_) => "a boolean",
         Value::Object { .. } => "an object",
@@ -157,7 +159,7 @@ pub fn write(invocation: &Invocation, errors: &mut Errors) -> Option<Written> {
     let (place, agent_place) = Document::macro_places(runtime)?;
     let read = entries(&invocation.entries, place, errors);
     let get = |key: &str| read.iter().find(|(k, _)| *k == key).map(|(_, e)| *e);
-    let mut writer = Writer { refused: Vec::new() };
+    let mut writer = Writer { refused: Vec::new(), base: String::new() };
     let strict = get(STRICT_MACRO_KEY).is_some_and(|entry| strict(entry, errors));
     let allowed = get(ALLOW_MACRO_KEY).map_or(Lints::NONE, |entry| allowed(entry, errors));
     let document = if runtime == Runtime::Copilot {
@@ -212,6 +214,8 @@ fn allowed(entry: &Entry, errors: &mut Errors) -> Lints {
 /// What refuses parts of the invocation while it is written.
 struct Writer {
     refused: Vec<String>,
+    /// Where the Copilot entry stands: the root, or `/tools/0` in a definition.
+    base: String,
 }
 
 impl Writer {
@@ -237,15 +241,34 @@ impl Writer {
         Json::List(items.collect())
     }
 
-    /// The Copilot form: a single `github-cli-builtin-tools` entry.
+    /// The Copilot form: a single `github-cli-builtin-tools` entry; with `capabilities`, a
+    /// definition holding the portable policy (and the entry, when keys of one are given too,
+    /// for core to refuse the pair).
     fn copilot(&mut self, read: &[(&'static str, &Entry)], errors: &mut Errors) -> Json {
+        let capabilities = read.iter().find(|(key, _)| *key == CAPABILITIES_KEY).map(|(_, entry)| *entry);
+        let entry_keys = read.iter().any(|(key, _)| Slot::BOTH.iter().any(|slot| slot.macro_key() == *key))
+            || read.iter().any(|(key, _)| *key == CLIENT_MODE_MACRO_KEY);
+        let Some(capabilities) = capabilities else { return self.copilot_entry(read, errors) };
+        let span = capabilities.value.span();
+        let mut fields = vec![(CAPABILITIES_KEY.to_owned(), self.capabilities(&capabilities.value, errors), span)];
+        if entry_keys {
+            self.base = format!("/{TOOLS_KEY}/0");
+            let entry = self.copilot_entry(read, errors);
+            fields.push((TOOLS_KEY.to_owned(), Json::List(vec![(entry, Span::call_site())]), Span::call_site()));
+        }
+        Json::Object(fields)
+    }
+
+    /// The `github-cli-builtin-tools` entry of the invocation's keys.
+    fn copilot_entry(&mut self, read: &[(&'static str, &Entry)], errors: &mut Errors) -> Json {
         let mut fields = vec![(KIND_KEY.to_owned(), Json::Str(ENTRY_KIND.to_owned()), Span::call_site())];
         for (key, entry) in read {
             let span = entry.value.span();
             let value = match *key {
                 CLIENT_MODE_MACRO_KEY => self.client_mode(&entry.value, errors),
                 key if Slot::BOTH.iter().any(|slot| slot.macro_key() == key) => {
-                    self.selector(&entry.value, &format!("/{}", json_key(key)), errors)
+                    let pointer = format!("{}/{}", self.base, json_key(key));
+                    self.selector(&entry.value, &pointer, errors)
                 }
                 _ => continue,
             };
@@ -254,8 +277,60 @@ impl Writer {
         Json::Object(fields)
     }
 
+    /// `capabilities: only [read, search]`, `disable [web]`, `disable "*"`, or the object form
+    /// `{ only: [read], mcp_tools: none }`, as the portable policy's JSON; each word becomes
+    /// a string for core to check.
+    fn capabilities(&mut self, value: &Value, errors: &mut Errors) -> Json {
+        let pointer = format!("/{CAPABILITIES_KEY}");
+        let fields: Vec<(String, &Value, Span)> = match value {
+            Value::Tagged { tag, value } => vec![(tag.to_string(), value, tag.span())],
+            Value::Object { entries, .. } => {
+                entries.iter().map(|e| (e.key.to_string(), &e.value, e.key.span())).collect()
+            }
+            other => {
+                let expected =
+                    "`only [read, search]`, `disable [web]`, `disable \"*\"` or `{ only: [..], mcp_tools: none }`";
+                errors.push(other.span(), Error::WrongType { expected, found: found(other) });
+                return self.refuse(pointer);
+            }
+        };
+        let mut written = Vec::new();
+        for (key, value, span) in fields {
+            let at = format!("{pointer}/{key}");
+            let json = match value {
+                Value::List { items, .. } => self.words(items, &at, errors),
+                Value::Str(lit) => Json::Str(lit.value()),
+                Value::Word(word) => Json::Str(word.to_string()),
+                other => {
+                    let expected = "a list of capability words such as `[read, search]`";
+                    errors.push(other.span(), Error::WrongType { expected, found: found(other) });
+                    self.refuse(at)
+                }
+            };
+            written.push((key, json, span));
+        }
+        Json::Object(written)
+    }
+
+    /// A list of words (capabilities); an item that is not one is refused on its token.
+    fn words(&mut self, items: &[Item], pointer: &str, errors: &mut Errors) -> Json {
+        let expected = "a capability word such as `read`";
+        let items = items.iter().enumerate().map(|(i, item)| match item {
+            Item::Word(word) => (Json::Str(word.to_string()), word.span()),
+            Item::Str(lit) => {
+                errors.push(lit.span(), Error::WrongType { expected, found: "a string literal" });
+                (self.refuse(format!("{pointer}/{i}")), lit.span())
+            }
+            Item::Other { found, span } => {
+                errors.push(*span, Error::WrongType { expected, found });
+                (self.refuse(format!("{pointer}/{i}")), *span)
+            }
+        });
+        Json::List(items.collect())
+    }
+
     fn client_mode(&mut self, value: &Value, errors: &mut Errors) -> Json {
-        let pointer = format!("/{CLIENT_MODE_KEY}");
+        let pointer = format!("{}/{CLIENT_MODE_KEY}", self.base);
         match value {
             Value::Word(word) => match ClientMode::parse_macro(&word.to_string()) {
                 Ok(mode) => Json::Str(mode.as_str().to_owned()),
@@ -324,9 +399,14 @@ impl Writer {
             [(_, _, value)] => *value,
             _ => second,
         };
-        let mut fields = vec![(HOLDER_KEY.to_owned(), Json::Object(selection), span)];
+        let portable = read.iter().any(|(key, _)| *key == CAPABILITIES_KEY);
+        let mut fields = Vec::new();
+        if !selection.is_empty() || !portable {
+            fields.push((HOLDER_KEY.to_owned(), Json::Object(selection), span));
+        }
         for (key, entry) in read {
             let value = match *key {
+                CAPABILITIES_KEY => self.capabilities(&entry.value, errors),
                 AGENTS_KEY => self.agents(&entry.value, agent_place, errors),
                 AGENT_ONLY_KEY => match &entry.value {
                     Value::List { items, .. } => self.strings(items, &format!("/{AGENT_ONLY_KEY}"), errors),

@@ -9,8 +9,12 @@ use serde::ser::SerializeStruct;
 use super::agents::{AgentRule, ClaudeAgents};
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::{CLI_VERSION, ClaudeTool};
+use crate::portable::{McpTools, Portable};
 use crate::selection::{CatalogName, SelectionShape};
 use crate::text;
+
+/// The flag of the deny rules, with its `=`.
+const DISALLOWED: &str = "--disallowedTools=";
 
 impl ClaudeCodeSelection {
     /// The CLI arguments (SPEC §2), always `--flag=value`.
@@ -22,7 +26,7 @@ impl ClaudeCodeSelection {
             // An empty deny-list removes nothing; no flag, so the CLI never sees an empty
             // variadic value.
             SelectionShape::Disable([]) => Vec::new(),
-            SelectionShape::Disable(tools) => vec![format!("--disallowedTools={}", join(tools))],
+            SelectionShape::Disable(tools) => vec![format!("{DISALLOWED}{}", join(tools))],
         };
         args.push(String::from("--strict-mcp-config"));
         args
@@ -38,12 +42,28 @@ pub struct ClaudeCodeArgs {
     pub selection: Option<ClaudeCodeSelection>,
     /// The custom agents, `--agents=<json>`.
     pub agents: ClaudeAgents,
+    /// What becomes of MCP tools: `--tools` never limits them, so none is the deny rule
+    /// `mcp__*` (a portable policy's `"mcp_tools": "none"`).
+    pub mcp: McpTools,
 }
 
 impl ClaudeCodeArgs {
     /// The arguments of a selection, without custom agents.
     pub fn new(selection: Option<ClaudeCodeSelection>) -> ClaudeCodeArgs {
-        ClaudeCodeArgs { selection, agents: ClaudeAgents::default() }
+        ClaudeCodeArgs { selection, agents: ClaudeAgents::default(), mcp: McpTools::Keep }
+    }
+
+    /// The arguments of a portable policy (SPEC §7): its selection, and the deny rule
+    /// `mcp__*` when it says `"mcp_tools": "none"`.
+    pub fn from_portable(portable: &Portable) -> ClaudeCodeArgs {
+        ClaudeCodeArgs::new(Some(ClaudeCodeSelection::from_portable(portable))).with_mcp(portable.mcp())
+    }
+
+    /// With what becomes of MCP tools.
+    #[must_use]
+    pub fn with_mcp(mut self, mcp: McpTools) -> ClaudeCodeArgs {
+        self.mcp = mcp;
+        self
     }
 
     /// With custom agents.
@@ -57,6 +77,12 @@ impl ClaudeCodeArgs {
     /// are agents. Send them with every turn: a restarted agent keeps its agents and limits.
     pub fn args(&self) -> Vec<String> {
         let mut args = self.selection.as_ref().map(ClaudeCodeSelection::args).unwrap_or_default();
+        if self.mcp == McpTools::None {
+            match args.iter_mut().find(|arg| arg.starts_with(DISALLOWED)) {
+                Some(disallowed) => disallowed.push_str(",mcp__*"),
+                None => args.insert(usize::from(self.selection.is_some()), format!("{DISALLOWED}mcp__*")),
+            }
+        }
         args.extend(self.agents.arg());
         args
     }
@@ -72,7 +98,11 @@ impl ClaudeCodeArgs {
             Some(selection) => selection.rust_source(private),
             None => return format!("{private}::ClaudeCodeArgs::new({private}::None)"),
         };
-        if self.agents.is_empty() && self.agents.agent_only.is_empty() {
+        let mcp = match self.mcp {
+            McpTools::Keep => String::new(),
+            McpTools::None => format!(".with_mcp({private}::McpTools::None)"),
+        };
+        if self.agents.is_empty() && self.agents.agent_only.is_empty() && mcp.is_empty() {
             return selection;
         }
         let rule = |rule: &AgentRule| match rule {
@@ -104,7 +134,7 @@ impl ClaudeCodeArgs {
             .collect();
         let agent_only: Vec<String> = self.agents.agent_only.iter().map(|tool| tool.rust_source(private)).collect();
         format!(
-            "{private}::ClaudeCodeArgs::new({private}::Some({selection})).with_agents({private}::ClaudeAgents::new([{}]).agent_only([{}]))",
+            "{private}::ClaudeCodeArgs::new({private}::Some({selection})).with_agents({private}::ClaudeAgents::new([{}]).agent_only([{}])){mcp}",
             agents.join(", "),
             agent_only.join(", ")
         )

@@ -12,6 +12,7 @@ use super::places::{MACRO, MACRO_AGENT, PLACES};
 use super::read::{ClaudeCodeDocument, load_claude_code_with};
 use super::selection::ClaudeCodeSelection;
 use crate::error::{Error, Located, Warning};
+use crate::portable::{McpTools, Portable};
 use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
@@ -36,8 +37,7 @@ impl RuntimeDocument for ClaudeCodeDocument {
 
     /// `{"args": [...], "cliVersion"}`: the selection's arguments, then `--agents=<json>`.
     fn resolved(&self, _: &Output) -> serde_json::Value {
-        let args = ClaudeCodeArgs::new(self.selection.clone()).with_agents(self.agents.clone());
-        serde_json::to_value(args).unwrap_or_default()
+        serde_json::to_value(self.args()).unwrap_or_default()
     }
 
     /// Each tool by its Claude Code name; with `agent`, what that custom agent is offered.
@@ -48,30 +48,37 @@ impl RuntimeDocument for ClaudeCodeDocument {
         };
         let catalog: Vec<String> = ClaudeTool::NAMES.iter().map(|name| (*name).to_owned()).collect();
         let mut explanation = Explanation::default();
+        let mut permitted = Vec::new();
         for text in if tools.is_empty() { &catalog } else { tools } {
             let tool: ClaudeTool = text.parse()?;
             let main = match &self.selection {
                 Some(selection) => selection.decide(tool).to_string(),
                 None => NO_SELECTION.to_owned(),
             };
-            let verdict = match agent {
+            let (verdict, granted) = match agent {
                 Some(agent) => agent_verdict(agent, self.selection.as_ref(), tool, &main),
-                None => main,
+                None => (main, self.selection.as_ref().is_none_or(|selection| selection.decide(tool).is_permitted())),
             };
             explanation.lines.push(format!("{tool}: {verdict}"));
+            permitted.extend(granted.then(|| (tool.name(), tool.capabilities())));
+        }
+        if tools.is_empty() {
+            explanation.grants(permitted);
         }
         Ok(explanation)
     }
 
     fn diff(&self, new: &ClaudeCodeDocument) -> PolicyDiff {
-        let mut changes = diff_selections(self.selection.as_ref(), new.selection.as_ref());
+        let tool_capabilities = |name: &str| name.parse::<ClaudeTool>().ok().map(ClaudeTool::capabilities);
+        let mut changes =
+            diff_selections(self.selection.as_ref(), new.selection.as_ref()).with_capabilities(tool_capabilities);
         changes
             .extend(diff_claude_agents((self.selection.as_ref(), &self.agents), (new.selection.as_ref(), &new.agents)));
         changes
     }
 
     fn rust_source(&self, private: &str) -> String {
-        ClaudeCodeArgs::new(self.selection.clone()).with_agents(self.agents.clone()).rust_source(private)
+        self.args().rust_source(private)
     }
 
     /// `observed` is a `--output-format stream-json --verbose` transcript, or its `init` line.
@@ -81,13 +88,22 @@ impl RuntimeDocument for ClaudeCodeDocument {
     }
 }
 
+impl ClaudeCodeDocument {
+    /// The arguments the CLI receives for this document: its selection, its agents, and what
+    /// becomes of MCP tools.
+    pub fn args(&self) -> ClaudeCodeArgs {
+        let mcp = self.portable.as_ref().map_or(McpTools::Keep, Portable::mcp);
+        ClaudeCodeArgs::new(self.selection.clone()).with_agents(self.agents.clone()).with_mcp(mcp)
+    }
+}
+
 /// What a custom agent is offered of `tool`, and why.
 fn agent_verdict(
     agent: &ClaudeAgent,
     main: Option<&ClaudeCodeSelection>,
     tool: ClaudeTool,
     main_verdict: &str,
-) -> String {
+) -> (String, bool) {
     let offered = offered_to(agent, main, DEFAULT_OFFERED).contains(&tool);
     let rule = AgentRule::Tool(tool);
     let why = if agent.disallowed_tools.iter().flatten().any(|r| *r == rule) {
@@ -97,5 +113,7 @@ fn agent_verdict(
     } else {
         format!("no `tools` of its own: as the main agent, {main_verdict}")
     };
-    format!("{} to agent `{}` ({why})", if offered { "offered" } else { "not offered" }, Shown(&agent.name))
+    let verdict =
+        format!("{} to agent `{}` ({why})", if offered { "offered" } else { "not offered" }, Shown(&agent.name));
+    (verdict, offered)
 }

@@ -4,6 +4,7 @@
 pub(crate) mod agents;
 pub(crate) mod args;
 pub(crate) mod attest;
+pub mod capabilities;
 pub mod catalog;
 pub(crate) mod diff;
 pub(crate) mod document;

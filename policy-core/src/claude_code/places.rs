@@ -4,10 +4,11 @@
 use crate::claude_code::catalog::RUNTIME;
 use crate::error::{BESIDE_HOLDER, Stray};
 use crate::names::vocab::{
-    AGENT_FIELDS, AGENT_MACRO_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_CODE_CLI_KEYS, CLAUDE_CODE_CLI_OWNER,
-    CLAUDE_MACRO_KEYS, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS, DISABLE_KEY, HOLDER_KEY, KIND_KEY, ONLY_KEY,
-    POLICY_KEYS, SELECTION_KEYS, SELECTION_OWNER,
+    AGENT_FIELDS, AGENT_MACRO_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, CLAUDE_CODE_CLI_KEYS,
+    CLAUDE_CODE_CLI_OWNER, CLAUDE_MACRO_KEYS, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS, DISABLE_KEY, HOLDER_KEY,
+    KIND_KEY, ONLY_KEY, POLICY_KEYS, PORTABLE_OWNER, SELECTION_KEYS, SELECTION_OWNER,
 };
+use crate::portable::read::PORTABLE;
 use crate::reader::closed::{Elsewhere, Others, Place};
 use crate::selection::read::SELECTION;
 
@@ -16,8 +17,8 @@ use crate::selection::read::SELECTION;
 /// writes the CLI's flag name expects it to count), restrict nothing here.
 pub(crate) const HOLDER: Place = Place {
     name: "a Claude Code selection holder",
-    reads: &[HOLDER_KEY, AGENTS_KEY, AGENT_ONLY_KEY],
-    governing: &[HOLDER_KEY, ONLY_KEY, DISABLE_KEY, AGENTS_KEY, AGENT_ONLY_KEY],
+    reads: &[HOLDER_KEY, CAPABILITIES_KEY, AGENTS_KEY, AGENT_ONLY_KEY],
+    governing: &[HOLDER_KEY, CAPABILITIES_KEY, ONLY_KEY, DISABLE_KEY, AGENTS_KEY, AGENT_ONLY_KEY],
     elsewhere: &[
         Elsewhere { keys: SELECTION_KEYS, why: BESIDE_HOLDER },
         Elsewhere { keys: POLICY_KEYS, why: Stray::NotRead { owner: COPILOT_ENTRY_OWNER, runtime: RUNTIME } },
@@ -44,7 +45,10 @@ pub(crate) const PASSED: Place = Place {
     name: "a value a Claude Code document passes through",
     reads: &[KIND_KEY],
     governing: &[],
-    elsewhere: &[Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } }],
+    elsewhere: &[
+        Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } },
+        Elsewhere { keys: &[CAPABILITIES_KEY], why: Stray::NotRead { owner: PORTABLE_OWNER, runtime: RUNTIME } },
+    ],
     others: Others::PassThrough,
 };
 
@@ -77,4 +81,4 @@ pub(crate) const MACRO_AGENT: Place = Place {
 };
 
 /// Every object Claude Code's readers enter.
-pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &AGENT, &PASSED, &INIT];
+pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PORTABLE, &AGENT, &PASSED, &INIT];

@@ -6,9 +6,10 @@ use super::catalog::ClaudeTool;
 use super::places::{HOLDER, PASSED};
 use super::selection::ClaudeCodeSelection;
 use crate::error::{Located, Warning};
+use crate::portable::Portable;
 use crate::reader::options::{LoadError, Options};
 use crate::reader::tree::{self as reader, Node, Sink};
-use crate::selection::read::document;
+use crate::selection::read::{Held, document};
 
 /// A read Claude Code selection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +17,9 @@ use crate::selection::read::document;
 pub struct ClaudeCodeDocument {
     /// The selection; `None` only when the document says `"builtin_tools": null`.
     pub selection: Option<ClaudeCodeSelection>,
+    /// The portable policy the selection was resolved from (SPEC §7), when the document gave
+    /// one under `capabilities`.
+    pub portable: Option<Portable>,
     /// The custom agents beside `builtin_tools` (`agents`, `agent_only`).
     pub agents: ClaudeAgents,
     /// Legacy names rewritten (at most [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)).
@@ -35,10 +39,11 @@ pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeD
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let selection = document::<ClaudeTool>(root, &HOLDER, &PASSED, &mut sink);
+    let Held { selection, portable } = document::<ClaudeTool>(root, &HOLDER, &PASSED, &mut sink);
     let agents = super::read_agents::agents(root, selection.as_ref(), &mut sink);
     let report = sink.finish()?;
-    Ok(ClaudeCodeDocument { selection, agents, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
+    let (warnings, omitted_warnings) = (report.warnings, report.omitted_warnings);
+    Ok(ClaudeCodeDocument { selection, portable, agents, warnings, omitted_warnings })
 }
 
 impl ClaudeCodeSelection {
@@ -83,8 +88,10 @@ mod tests {
 
     #[test]
     fn aliases_are_rewritten_with_a_warning() {
-        let loaded = load(r#"{"only": ["Task", "KillShell"]}"#).unwrap();
-        assert_eq!(loaded.selection, Some(ClaudeCodeSelection::only([ClaudeTool::Agent, ClaudeTool::TaskStop])));
+        // `Bash` beside `TaskStop`, which stops what a shell started (else `hidden-capability`).
+        let loaded = load(r#"{"only": ["Task", "KillShell", "Bash"]}"#).unwrap();
+        let canonical = [ClaudeTool::Agent, ClaudeTool::TaskStop, ClaudeTool::Bash];
+        assert_eq!(loaded.selection, Some(ClaudeCodeSelection::only(canonical)));
         assert_eq!(loaded.warnings.len(), 2);
         assert_eq!(loaded.warnings[0].pointer, "/only/0");
         assert!(loaded.warnings[0].item.to_string().contains("`Task` is a legacy name of `Agent`"));

@@ -3,8 +3,10 @@
 //! then offers. The arguments the CLI receives are built in
 //! [`ClaudeCodeArgs`](crate::claude_code::ClaudeCodeArgs).
 
+use crate::capability::Faces;
 use crate::claude_code::catalog::{ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH};
 use crate::error::Error;
+use crate::portable::{Portable, PortableShape};
 use crate::selection::{CatalogName, NameLookup, Pinned, Selection, SelectionDecision, SelectionShape};
 
 impl ClaudeTool {
@@ -29,6 +31,21 @@ impl CatalogName for ClaudeTool {
 
     fn rust_source(&self, private: &str) -> String {
         format!("{private}::ClaudeTool::{}", self.variant())
+    }
+
+    /// `only` is `--tools` (which never limits MCP tools), `disable` is `--disallowedTools`;
+    /// `"mcp_tools": "none"` is the arguments' part ([`ClaudeCodeArgs`](crate::ClaudeCodeArgs)).
+    fn portable_selection(portable: &Portable) -> ClaudeCodeSelection {
+        let granted = |tool: &&ClaudeTool| portable.grants(ClaudeTool::capabilities(**tool));
+        match portable.shape() {
+            PortableShape::Only(_) => Selection::only(ClaudeTool::ALL.iter().filter(granted).copied()),
+            PortableShape::Disable(_) => Selection::disable(ClaudeTool::ALL.iter().filter(|t| !granted(t)).copied()),
+            PortableShape::DisableAll => Selection::DISABLE_ALL,
+        }
+    }
+
+    fn built_in_capabilities(&self) -> Option<Faces> {
+        Some(self.capability_row().faces())
     }
 
     fn lookup(name: &str) -> Result<NameLookup<ClaudeTool>, Error> {

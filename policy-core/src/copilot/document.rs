@@ -2,6 +2,7 @@
 //! receives, what it offers and why, what changes between two definitions, and what a
 //! session's `getCurrentMetadata` says against it.
 
+use super::capabilities::capabilities;
 use super::catalog::{self as copilot, BUILTIN_TOOLS, RUNTIME};
 use super::diff::diff_copilot_agents;
 use super::names::suggest;
@@ -45,8 +46,13 @@ impl RuntimeDocument for CopilotDocument {
         }
         let catalog: Vec<String> = BUILTIN_TOOLS.iter().map(|name| format!("builtin:{name}")).collect();
         let mut explanation = Explanation::default();
+        let mut permitted = Vec::new();
         for text in if tools.is_empty() { &catalog } else { tools } {
             let tool = Tool::parse(text)?;
+            let capabilities = (tool.source() == Source::Builtin).then(|| capabilities(tool.name())).flatten();
+            if let Some(capabilities) = capabilities.filter(|_| self.policy().offers(&tool)) {
+                permitted.push((tool.name(), capabilities));
+            }
             if tool.source() == Source::Builtin && !copilot::is_builtin(tool.name()) {
                 let warning = Warning::UnknownBuiltin {
                     name: tool.name().to_owned(),
@@ -62,11 +68,15 @@ impl RuntimeDocument for CopilotDocument {
             }
             explanation.lines.push(format!("{}: {}", Shown(&tool.to_string()), self.policy().decide(&tool)));
         }
+        if tools.is_empty() {
+            explanation.grants(permitted);
+        }
         Ok(explanation)
     }
 
     fn diff(&self, new: &CopilotDocument) -> PolicyDiff {
-        let mut changes = self.policy().diff(new.policy());
+        let tool_capabilities = |subject: &str| subject.strip_prefix("builtin:").and_then(capabilities);
+        let mut changes = self.policy().diff(new.policy()).with_capabilities(tool_capabilities);
         changes.extend(diff_copilot_agents(
             (self.custom_agents(), self.default_agent()),
             (new.custom_agents(), new.default_agent()),

@@ -7,6 +7,7 @@
 pub(crate) mod agents;
 pub(crate) mod attest;
 pub(crate) mod builder;
+pub mod capabilities;
 pub mod catalog;
 pub(crate) mod diff;
 pub(crate) mod document;

@@ -5,17 +5,19 @@ use crate::copilot::catalog::RUNTIME;
 use crate::error::Stray;
 use crate::names::vocab::RESOLVED_KEYS;
 use crate::names::vocab::{
-    AGENT_NAME_KEY, AGENT_ONLY_KEY, AGENTS_KEY, COPILOT_MACRO_KEYS, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_EXCLUDED_KEY,
-    DEFAULT_AGENT_KEY, DISABLE_KEY, ENTRY_KEYS, HOLDER_KEY, KIND_KEY, NOT_CUSTOM_AGENT_FILTERS,
-    NOT_DEFAULT_AGENT_FILTERS, ONLY_KEY, POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS, TOOLS_KEY,
+    AGENT_NAME_KEY, AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, COPILOT_MACRO_KEYS, CUSTOM_AGENTS_KEY,
+    DEFAULT_AGENT_EXCLUDED_KEY, DEFAULT_AGENT_KEY, DISABLE_KEY, ENTRY_KEYS, HOLDER_KEY, KIND_KEY,
+    NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, ONLY_KEY, POLICY_KEYS, PORTABLE_OWNER, SELECTION_OWNER,
+    SELECTOR_KEYS, TOOLS_KEY,
 };
+use crate::portable::read::PORTABLE;
 use crate::reader::closed::{Elsewhere, Others, Place};
 
 /// An agent definition's top level: its own fields pass through.
 pub(crate) const DEFINITION: Place = Place {
     name: "a Copilot agent definition",
-    reads: &[TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, KIND_KEY],
-    governing: &[TOOLS_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY],
+    reads: &[TOOLS_KEY, CAPABILITIES_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, KIND_KEY],
+    governing: &[TOOLS_KEY, CAPABILITIES_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY],
     elsewhere: &[
         Elsewhere { keys: POLICY_KEYS, why: Stray::EntryKeyOutside },
         Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } },
@@ -48,7 +50,10 @@ pub(crate) const PASSED: Place = Place {
     name: "a value a Copilot definition passes through",
     reads: &[KIND_KEY],
     governing: &[],
-    elsewhere: &[Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } }],
+    elsewhere: &[
+        Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } },
+        Elsewhere { keys: &[CAPABILITIES_KEY], why: Stray::NotRead { owner: PORTABLE_OWNER, runtime: RUNTIME } },
+    ],
     others: Others::PassThrough,
 };
 
@@ -110,6 +115,7 @@ pub(crate) const MACRO: Place = Place {
 /// Every object Copilot's readers enter.
 pub(crate) const PLACES: &[&Place] = &[
     &DEFINITION,
+    &PORTABLE,
     &OTHER_TOOL,
     &ENTRY,
     &SELECTOR,

@@ -16,8 +16,10 @@ use crate::copilot::lints::{lint_agents, lint_entry};
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy};
 use crate::error::{At, Error, Located, Stray, Warning};
 use crate::names::vocab::{
-    CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KIND, KIND_KEY, Slot, TOOLS_KEY,
+    CAPABILITIES_KEY, CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KIND, KIND_KEY, Slot, TOOLS_KEY,
 };
+use crate::portable::Portable;
+use crate::portable::read::portable;
 use crate::reader::closed::Verdict;
 use crate::reader::misplaced::{is_entry_kind, nested_policies};
 use crate::reader::options::{LoadError, Options};
@@ -28,6 +30,7 @@ use crate::reader::tree::{self as reader, Fields, Node, Ptr, Sink, tool_names, u
 #[derive(Clone, Debug)]
 pub struct CopilotDocument {
     entry: Option<PolicyEntry>,
+    portable: Option<Portable>,
     policy: ResolvedPolicy,
     warnings: Vec<Located<Warning>>,
     omitted_warnings: usize,
@@ -41,6 +44,12 @@ impl CopilotDocument {
     /// The policy entry as authored; `None` when the definition has none.
     pub fn entry(&self) -> Option<&PolicyEntry> {
         self.entry.as_ref()
+    }
+
+    /// The portable policy (SPEC §7) the entry was resolved from, when the definition gave
+    /// one under `capabilities` instead of a policy entry.
+    pub fn portable(&self) -> Option<&Portable> {
+        self.portable.as_ref()
     }
 
     /// The resolved policy (the default policy when a definition has no entry).
@@ -106,8 +115,9 @@ enum Expect {
     Entry,
 }
 
-/// Reads a document: an agent definition when the object has a `tools` key, otherwise a
-/// single entry, whose `kind` must then be exactly `github-cli-builtin-tools`.
+/// Reads a document: an agent definition when the object has a `tools` or a `capabilities`
+/// key, otherwise a single entry, whose `kind` must then be exactly
+/// `github-cli-builtin-tools`.
 pub fn load(text: &str) -> Result<CopilotDocument, LoadError> {
     load_as(text, Expect::Either, Options::default())
 }
@@ -146,34 +156,39 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let (policy, Agents { custom: custom_agents, default: default_agent }) = if let Some(fields) = root.object() {
-        let single = match expect {
-            Expect::Entry => true,
-            Expect::Definition => false,
-            Expect::Either => !fields.iter().any(|(key, _)| key == TOOLS_KEY),
-        };
-        if single {
-            (entry(fields, Ptr::Root, true, &mut sink).map(|entry| (None, entry)), Agents::default())
+    let (policy, Agents { custom: custom_agents, default: default_agent, portable }) =
+        if let Some(fields) = root.object() {
+            let single = match expect {
+                Expect::Entry => true,
+                Expect::Definition => false,
+                Expect::Either => !fields.iter().any(|(key, _)| key == TOOLS_KEY || key == CAPABILITIES_KEY),
+            };
+            if single {
+                (entry(fields, Ptr::Root, true, &mut sink).map(|entry| (None, entry)), Agents::default())
+            } else {
+                definition(fields, &mut sink)
+            }
         } else {
-            definition(fields, &mut sink)
-        }
-    } else {
-        let expected = if expect == Expect::Entry { "a policy entry object" } else { "an agent definition object" };
-        sink.error(Ptr::Root, wrong_type(expected, root));
-        (None, Agents::default())
-    };
-    let (policy_index, entry) = match policy {
-        Some((index, entry)) => (index, Some(entry)),
-        None => (None, None),
+            let expected = if expect == Expect::Entry { "a policy entry object" } else { "an agent definition object" };
+            sink.error(Ptr::Root, wrong_type(expected, root));
+            (None, Agents::default())
+        };
+    let (policy_index, entry) = match (policy, &portable) {
+        (Some((index, entry)), _) => (index, Some(entry)),
+        (None, Some(portable)) => (None, Some(PolicyEntry::from_portable(portable))),
+        (None, None) => (None, None),
     };
     let policy = entry.as_ref().map_or(ResolvedPolicy::DEFAULT, PolicyEntry::resolve);
     if let Some(entry) = &entry {
-        // Linted here, where the entry is resolved once: at the document's root, or at its
-        // place in the definition's tools.
+        // Linted here, where the entry is resolved once: at the document's root, at its
+        // place in the definition's tools, or at the portable policy it came from.
         let tools = Ptr::Root.key(TOOLS_KEY);
         let at = policy_index.map_or(Ptr::Root, |i| tools.index(i));
         for (place, warning) in lint_entry(entry, &policy) {
-            sink.lint(|| entry_pointer(at, place), warning);
+            match portable {
+                Some(_) => sink.lint(|| Ptr::Root.key(CAPABILITIES_KEY).render(), warning),
+                None => sink.lint(|| entry_pointer(at, place), warning),
+            }
         }
     }
     for (a, t, warning) in lint_agents(custom_agents.as_deref().unwrap_or_default(), &policy) {
@@ -183,6 +198,7 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
     Ok(CopilotDocument {
         policy,
         entry,
+        portable,
         warnings: report.warnings,
         omitted_warnings: report.omitted_warnings,
         custom_agents,
@@ -202,11 +218,13 @@ pub(crate) fn single_entry(root: Node<'_>, sink: &mut Sink) -> Option<PolicyEntr
     }
 }
 
-/// A definition's agents: its custom agents and its default agent.
+/// What a definition holds beside its policy entry: its custom agents, its default agent,
+/// and the portable policy given instead of an entry.
 #[derive(Default)]
 struct Agents {
     custom: Option<Vec<CustomAgent>>,
     default: Option<DefaultAgent>,
+    portable: Option<Portable>,
 }
 
 type Found = (Option<(Option<usize>, PolicyEntry)>, Agents);
@@ -216,38 +234,11 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
     let (fields, _) = unique_keys(fields);
     let mut found: Option<(usize, Option<PolicyEntry>)> = None;
     let mut agents = Agents::default();
-    for (key, value) in fields {
-        let key_at = Ptr::Root.key(&key);
-        match DEFINITION.classify(&key) {
-            Verdict::Read(TOOLS_KEY) => {
-                let Some(items) = value.array() else {
-                    sink.error(key_at, wrong_type("an array of tool entries", value));
-                    continue;
-                };
-                for (i, item) in items.into_iter().enumerate() {
-                    let at = key_at.index(i);
-                    let Some(fields) = item.object() else {
-                        sink.error(at, wrong_type("a tool entry object", item));
-                        continue;
-                    };
-                    // A second `kind` could hide a policy entry: like every repeated key, the
-                    // sink has refused it; the item is read no further.
-                    let (fields, duplicated) = unique_keys(fields);
-                    if duplicated {
-                        continue;
-                    }
-                    let kind = fields.iter().find(|(k, _)| k == KIND_KEY).and_then(|(_, v)| v.str());
-                    if kind == Some(ENTRY_KIND) {
-                        let read = entry(fields, at, false, sink);
-                        match &found {
-                            Some((first, _)) => sink.error(at, Error::SecondPolicyEntry { first: *first }),
-                            None => found = Some((i, read)),
-                        }
-                    } else {
-                        other_tool(&fields, kind, at, sink);
-                    }
-                }
-            }
+    for (key, value) in &fields {
+        let (key_at, value) = (Ptr::Root.key(key), *value);
+        match DEFINITION.classify(key) {
+            Verdict::Read(TOOLS_KEY) => tool_items(value, key_at, &mut found, sink),
+            Verdict::Read(CAPABILITIES_KEY) => agents.portable = portable(value, key_at, sink),
             Verdict::Read(CUSTOM_AGENTS_KEY) => agents.custom = custom_agents::read(value, key_at, sink),
             Verdict::Read(DEFAULT_AGENT_KEY) => agents.default = custom_agents::read_default_agent(value, key_at, sink),
             Verdict::Read(_) if value.str().is_some_and(is_entry_kind) => sink.error(
@@ -261,11 +252,48 @@ fn definition(fields: Fields<'_>, sink: &mut Sink) -> Found {
             Verdict::PassThrough => nested_policies(value, key_at, &PASSED, sink),
         }
     }
+    if found.is_some() && fields.iter().any(|(key, _)| key == CAPABILITIES_KEY) {
+        let error = Error::TwoPolicies { first: ENTRY_KIND, second: CAPABILITIES_KEY };
+        sink.error(Ptr::Root.key(CAPABILITIES_KEY), error);
+        agents.portable = None;
+    }
     let policy = match found {
         Some((i, Some(entry))) => Some((Some(i), entry)),
         _ => None,
     };
     (policy, agents)
+}
+
+/// A definition's `tools`: the policy entry (the first; a second is an error) into `found`,
+/// every other item checked as another kind of tool.
+fn tool_items(value: Node<'_>, key_at: Ptr<'_>, found: &mut Option<(usize, Option<PolicyEntry>)>, sink: &mut Sink) {
+    let Some(items) = value.array() else {
+        sink.error(key_at, wrong_type("an array of tool entries", value));
+        return;
+    };
+    for (i, item) in items.into_iter().enumerate() {
+        let at = key_at.index(i);
+        let Some(fields) = item.object() else {
+            sink.error(at, wrong_type("a tool entry object", item));
+            continue;
+        };
+        // A second `kind` could hide a policy entry: like every repeated key, the sink has
+        // refused it; the item is read no further.
+        let (fields, duplicated) = unique_keys(fields);
+        if duplicated {
+            continue;
+        }
+        let kind = fields.iter().find(|(k, _)| k == KIND_KEY).and_then(|(_, v)| v.str());
+        if kind == Some(ENTRY_KIND) {
+            let read = entry(fields, at, false, sink);
+            match found {
+                Some((first, _)) => sink.error(at, Error::SecondPolicyEntry { first: *first }),
+                None => *found = Some((i, read)),
+            }
+        } else {
+            other_tool(&fields, kind, at, sink);
+        }
+    }
 }
 
 /// An item of `tools` of another kind ([`OTHER_TOOL`]): policy keys without the exact kind

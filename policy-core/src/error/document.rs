@@ -7,7 +7,7 @@ use std::fmt;
 use super::rule::Error;
 use super::stray::Stray;
 use super::warning::Lint;
-use crate::names::vocab::ENTRY_KIND;
+use crate::names::vocab::{CAPABILITY_WORDS, ENTRY_KIND};
 use crate::text::{Shown, did_you_mean, hint, one_of};
 
 impl Error {
@@ -34,6 +34,19 @@ impl Error {
             Error::UnknownLint { name } => {
                 let suggestion = did_you_mean(name, Lint::NAMES.iter().copied());
                 write!(f, "unknown lint `{}`; expected {}{}", Shown(name), one_of(Lint::NAMES), hint(suggestion))
+            }
+            Error::UnknownCapability { word } => {
+                let suggestion = did_you_mean(word, CAPABILITY_WORDS.iter().copied());
+                write!(
+                    f,
+                    "unknown capability `{}`; expected {}{}",
+                    Shown(word),
+                    one_of(CAPABILITY_WORDS),
+                    hint(suggestion)
+                )
+            }
+            Error::TwoPolicies { first, second } => {
+                write!(f, "`{second}` and `{first}` both say what the agent may use, and one would be lost; keep one")
             }
             Error::UnknownRuntime { value, expected } => {
                 let suggestion = did_you_mean(value, expected.iter().copied());

@@ -56,6 +56,19 @@ pub enum Error {
         /// Why.
         reason: std::borrow::Cow<'static, str>,
     },
+    /// A capability word that does not exist.
+    UnknownCapability {
+        /// What was written.
+        word: String,
+    },
+    /// Two policies in one holder (`builtin_tools` and `capabilities`, or a Copilot entry and
+    /// `capabilities`): one of them would be lost.
+    TwoPolicies {
+        /// The one that came first.
+        first: &'static str,
+        /// The other.
+        second: &'static str,
+    },
     /// A lint name that does not exist.
     UnknownLint {
         /// What was written.
@@ -323,6 +336,8 @@ mod tests {
             Error::BareNameInResolved { name: "n".into() },
             Error::NotAttestable { reason: "r".into() },
             Error::UnknownAgent { name: "a".into() },
+            Error::UnknownCapability { word: "w".into() },
+            Error::TwoPolicies { first: "a", second: "b" },
             Error::UnknownLint { name: "n".into() },
             Error::SelectorString { value: "v".into() },
             Error::UnknownRuntime { value: "v".into(), expected: &["a"] },

@@ -85,17 +85,32 @@ pub enum Lint {
     OpenToNewBuiltins,
     /// A sub-agent list naming a tool the session never offers.
     UnreachableAgentTool,
+    /// An allow-list granting a capability through a tool whose family it did not name
+    /// (`only: ["Read", "Monitor"]` grants `execute` without `Bash`).
+    HiddenCapability,
 }
 
 impl Lint {
     /// Every lint.
-    pub const ALL: [Lint; 5] =
-        [Lint::DeadAllow, Lint::DeadDeny, Lint::ShadowsBuiltin, Lint::OpenToNewBuiltins, Lint::UnreachableAgentTool];
+    pub const ALL: [Lint; 6] = [
+        Lint::DeadAllow,
+        Lint::DeadDeny,
+        Lint::ShadowsBuiltin,
+        Lint::OpenToNewBuiltins,
+        Lint::UnreachableAgentTool,
+        Lint::HiddenCapability,
+    ];
 
     /// Every name, in the order of [`Lint::ALL`]: the one spelling of each, for messages,
     /// `--allow` and did-you-mean.
-    pub const NAMES: &'static [&'static str] =
-        &["dead-allow", "dead-deny", "shadows-builtin", "open-to-new-builtins", "unreachable-agent-tool"];
+    pub const NAMES: &'static [&'static str] = &[
+        "dead-allow",
+        "dead-deny",
+        "shadows-builtin",
+        "open-to-new-builtins",
+        "unreachable-agent-tool",
+        "hidden-capability",
+    ];
 
     /// The stable name, as `--allow` takes it.
     pub const fn name(self) -> &'static str {

@@ -48,6 +48,7 @@ impl RuntimeDocument for GeminiDocument {
         }
         let catalog: Vec<String> = GeminiTool::NAMES.iter().map(|name| (*name).to_owned()).collect();
         let mut explanation = Explanation::default();
+        let mut permitted = Vec::new();
         for text in if tools.is_empty() { &catalog } else { tools } {
             let name: GeminiName = text.parse()?;
             if matches!(&name, GeminiName::Mcp(entry) if entry.tool().is_none()) {
@@ -61,6 +62,11 @@ impl RuntimeDocument for GeminiDocument {
                 Some(selection) => selection.decide(shown).to_string(),
                 None => NO_SELECTION.to_owned(),
             };
+            if let GeminiName::Builtin(tool) = &name {
+                if self.selection.as_ref().is_none_or(|selection| selection.decide(shown).is_permitted()) {
+                    permitted.push((tool.name(), tool.capabilities()));
+                }
+            }
             let modes: Vec<&str> = ApprovalMode::ALL
                 .into_iter()
                 .filter(|mode| offered(self.selection.as_ref(), *mode, &[shown]).iter().any(|n| n == shown))
@@ -69,11 +75,15 @@ impl RuntimeDocument for GeminiDocument {
             let offered = if modes.is_empty() { String::from("no approval mode") } else { modes.join(", ") };
             explanation.lines.push(format!("{shown}: {verdict}; a headless session offers it in {offered}"));
         }
+        if tools.is_empty() {
+            explanation.grants(permitted);
+        }
         Ok(explanation)
     }
 
     fn diff(&self, new: &GeminiDocument) -> PolicyDiff {
-        diff_gemini_selections(self.selection.as_ref(), new.selection.as_ref())
+        let tool_capabilities = |name: &str| GeminiTool::from_canonical(name).map(GeminiTool::capabilities);
+        diff_gemini_selections(self.selection.as_ref(), new.selection.as_ref()).with_capabilities(tool_capabilities)
     }
 
     fn rust_source(&self, private: &str) -> String {

@@ -2,6 +2,7 @@
 //! entries), what the CLI offers under it in each approval mode, and the settings, policy
 //! file and arguments it becomes.
 
+pub mod capabilities;
 pub mod catalog;
 pub(crate) mod config;
 pub(crate) mod diff;

@@ -3,9 +3,11 @@
 
 use std::borrow::Cow;
 
+use crate::capability::Faces;
 use crate::error::Error;
 use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED};
-use crate::selection::{CatalogName, NameLookup, Pinned};
+use crate::portable::{Portable, PortableShape};
+use crate::selection::{CatalogName, NameLookup, Pinned, Selection};
 
 /// One name of a Gemini CLI selection.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -16,13 +18,17 @@ pub enum GeminiName {
     Mcp(McpEntry),
 }
 
-/// An MCP entry the Gemini CLI matches: `mcp_<server>_<tool>` or `mcp_<server>_*`. The CLI
-/// reads the server as the text up to the first `_` after the prefix, so a server name has
+/// An MCP entry the Gemini CLI matches: `mcp_<server>_<tool>`, `mcp_<server>_*`, or `mcp_*`
+/// for every MCP tool (the policy engine's own name for them, `formatMcpToolName("*")`). The
+/// CLI reads the server as the text up to the first `_` after the prefix, so a server name has
 /// no `_`; both parts use the characters the CLI keeps in a tool name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct McpEntry(Cow<'static, str>);
 
 impl McpEntry {
+    /// `mcp_*`: every MCP tool of every server.
+    pub const EVERY: McpEntry = McpEntry(Cow::Borrowed("mcp_*"));
+
     /// Checks `name` against the grammar.
     pub fn new(name: &str) -> Result<McpEntry, Error> {
         if McpEntry::parts(name).is_some() {
@@ -43,7 +49,7 @@ impl McpEntry {
         &self.0
     }
 
-    /// The server it names.
+    /// The server it names (`*` for every server).
     pub fn server(&self) -> &str {
         McpEntry::parts(&self.0).map_or("", |(server, _)| server)
     }
@@ -64,6 +70,9 @@ impl McpEntry {
     /// `(server, tool)` of a name in the grammar; `tool` is `*` for a whole server.
     fn parts(name: &str) -> Option<(&str, &str)> {
         let rest = name.strip_prefix(MCP_PREFIX)?;
+        if rest == "*" {
+            return Some(("*", "*"));
+        }
         let (server, tool) = rest.split_once('_')?;
         let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | ':');
         let server_ok = !server.is_empty() && server.chars().all(allowed);
@@ -131,6 +140,37 @@ impl CatalogName for GeminiName {
         self.as_str()
     }
 
+    /// `only` is `tools.core`, which governs MCP tools too: MCP tools are kept by `mcp_*`
+    /// beside the built-ins. `disable` is `deny` rules, which leave MCP tools alone unless
+    /// `mcp_*` is one of them.
+    fn portable_selection(portable: &Portable) -> Selection<GeminiName> {
+        let granted = |tool: &&GeminiTool| portable.grants(tool.capabilities());
+        let every_mcp = || GeminiName::Mcp(McpEntry::EVERY);
+        let builtins = |keep: bool| {
+            let tools =
+                GeminiTool::ALL.iter().filter(move |tool| granted(tool) == keep).map(|tool| GeminiName::Builtin(*tool));
+            tools.collect::<Vec<_>>()
+        };
+        let mut names = match portable.shape() {
+            PortableShape::Only(_) => builtins(true),
+            PortableShape::Disable(_) => builtins(false),
+            PortableShape::DisableAll if portable.keeps_mcp() => return Selection::only([every_mcp()]),
+            PortableShape::DisableAll => return Selection::DISABLE_ALL,
+        };
+        let only = matches!(portable.shape(), PortableShape::Only(_));
+        if only == portable.keeps_mcp() {
+            names.push(every_mcp());
+        }
+        if only { Selection::only(names) } else { Selection::disable(names) }
+    }
+
+    fn built_in_capabilities(&self) -> Option<Faces> {
+        match self {
+            GeminiName::Builtin(tool) => Some(tool.capability_row().faces()),
+            GeminiName::Mcp(_) => None,
+        }
+    }
+
     fn never_offered(&self) -> bool {
         matches!(self, GeminiName::Builtin(tool) if crate::gemini_cli::catalog::offered::NEVER_HEADLESS.contains(tool))
     }
@@ -168,7 +208,7 @@ mod tests {
 
     #[test]
     fn mcp_grammar() {
-        for good in ["mcp_probe_echo", "mcp_probe_*", "mcp_my-server_tool_with_parts", "mcp_a.b_c:d"] {
+        for good in ["mcp_probe_echo", "mcp_probe_*", "mcp_my-server_tool_with_parts", "mcp_a.b_c:d", "mcp_*"] {
             assert!(McpEntry::new(good).is_ok(), "{good}");
         }
         for bad in [
@@ -176,7 +216,7 @@ mod tests {
             "mcp_probe",
             "mcp_probe_",
             "mcp__echo",
-            "mcp_*",
+            "mcp_**",
             "mcp_*_echo",
             "mcp_pro be_echo",
             "mcp_probe_e*",
@@ -192,5 +232,8 @@ mod tests {
         let tool = McpEntry::new("mcp_probe_echo").unwrap();
         assert_eq!((tool.server(), tool.tool()), ("probe", Some("echo")));
         assert!(tool.matches("mcp_probe_echo") && !tool.matches("mcp_probe_echo2"));
+        let every = McpEntry::EVERY;
+        assert_eq!((every.server(), every.tool()), ("*", None));
+        assert!(every.matches("mcp_probe_echo") && every.matches("mcp_other_x") && !every.matches("mcp_"));
     }
 }

@@ -4,10 +4,11 @@
 use crate::error::{BESIDE_HOLDER, Stray};
 use crate::gemini_cli::catalog::RUNTIME;
 use crate::names::vocab::{
-    AGENT_ONLY_KEY, AGENTS_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS, DISABLE_KEY,
-    GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, GEMINI_MACRO_KEYS, HOLDER_KEY, KIND_KEY, ONLY_KEY,
-    POLICY_KEYS, SELECTION_KEYS, SELECTION_OWNER,
+    AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS,
+    DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, GEMINI_MACRO_KEYS, HOLDER_KEY, KIND_KEY,
+    ONLY_KEY, POLICY_KEYS, PORTABLE_OWNER, SELECTION_KEYS, SELECTION_OWNER,
 };
+use crate::portable::read::PORTABLE;
 use crate::reader::closed::{Elsewhere, Others, Place};
 use crate::selection::read::SELECTION;
 
@@ -16,8 +17,8 @@ use crate::selection::read::SELECTION;
 /// restriction restrict nothing here.
 pub(crate) const HOLDER: Place = Place {
     name: "a Gemini CLI selection holder",
-    reads: &[HOLDER_KEY],
-    governing: &[HOLDER_KEY, ONLY_KEY, DISABLE_KEY],
+    reads: &[HOLDER_KEY, CAPABILITIES_KEY],
+    governing: &[HOLDER_KEY, CAPABILITIES_KEY, ONLY_KEY, DISABLE_KEY],
     elsewhere: &[
         Elsewhere { keys: SELECTION_KEYS, why: BESIDE_HOLDER },
         Elsewhere { keys: POLICY_KEYS, why: Stray::NotRead { owner: COPILOT_ENTRY_OWNER, runtime: RUNTIME } },
@@ -39,7 +40,10 @@ pub(crate) const PASSED: Place = Place {
     name: "a value a Gemini CLI document passes through",
     reads: &[KIND_KEY],
     governing: &[],
-    elsewhere: &[Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } }],
+    elsewhere: &[
+        Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } },
+        Elsewhere { keys: &[CAPABILITIES_KEY], why: Stray::NotRead { owner: PORTABLE_OWNER, runtime: RUNTIME } },
+    ],
     others: Others::PassThrough,
 };
 
@@ -53,4 +57,4 @@ pub(crate) const MACRO: Place = Place {
 };
 
 /// Every object the Gemini CLI's reader enters.
-pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PASSED];
+pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PORTABLE, &PASSED];

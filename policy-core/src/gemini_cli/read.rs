@@ -5,9 +5,10 @@ use super::names::GeminiName;
 use super::places::{HOLDER, PASSED};
 use super::selection::GeminiSelection;
 use crate::error::{Located, Warning};
+use crate::portable::Portable;
 use crate::reader::options::{LoadError, Options};
 use crate::reader::tree::{self as reader, Node, Sink};
-use crate::selection::read::document;
+use crate::selection::read::{Held, document};
 
 /// A read Gemini CLI selection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +16,9 @@ use crate::selection::read::document;
 pub struct GeminiDocument {
     /// The selection; `None` only when the document says `"builtin_tools": null`.
     pub selection: Option<GeminiSelection>,
+    /// The portable policy the selection was resolved from (SPEC §7), when the document gave
+    /// one under `capabilities`.
+    pub portable: Option<Portable>,
     /// Legacy names rewritten (at most [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)).
     pub warnings: Vec<Located<Warning>>,
     /// How many warnings there were beyond `warnings`.
@@ -33,9 +37,9 @@ pub fn load_gemini_cli_with(text: &str, options: Options) -> Result<GeminiDocume
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let selection = document::<GeminiName>(root, &HOLDER, &PASSED, &mut sink);
+    let Held { selection, portable } = document::<GeminiName>(root, &HOLDER, &PASSED, &mut sink);
     let report = sink.finish()?;
-    Ok(GeminiDocument { selection, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
+    Ok(GeminiDocument { selection, portable, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
 }
 
 impl GeminiSelection {

@@ -96,13 +96,20 @@ impl Selection<GeminiName> {
 struct Listed<'a> {
     exact: Seen<'a>,
     servers: Seen<'a>,
+    /// `mcp_*` is listed.
+    every_mcp: bool,
 }
 
 impl<'a> Listed<'a> {
     fn of(names: &'a [GeminiName]) -> Listed<'a> {
-        let mut listed = Listed { exact: Seen::with_capacity(names.len()), servers: Seen::with_capacity(0) };
+        let exact = Seen::with_capacity(names.len());
+        let mut listed = Listed { exact, servers: Seen::with_capacity(0), every_mcp: false };
         for (i, name) in names.iter().enumerate() {
             match name.as_str().strip_suffix('*') {
+                Some(MCP_PREFIX) => {
+                    listed.every_mcp = true;
+                    None
+                }
                 Some(server) if matches!(name, GeminiName::Mcp(_)) => listed.servers.repeat(server, i),
                 _ => listed.exact.repeat(name.as_str(), i),
             };
@@ -113,6 +120,7 @@ impl<'a> Listed<'a> {
     /// Whether an entry names `offered` ([`GeminiName::matches`]).
     fn names(&self, offered: &str) -> bool {
         self.exact.contains(offered)
+            || self.every_mcp && offered.len() > MCP_PREFIX.len() && offered.starts_with(MCP_PREFIX)
             || offered.strip_prefix(MCP_PREFIX).and_then(|rest| rest.find('_')).is_some_and(|end| {
                 let server = &offered[..=MCP_PREFIX.len() + end];
                 server.len() < offered.len() && self.servers.contains(server)
@@ -176,7 +184,7 @@ mod tests {
 
     #[test]
     fn listed_names_answer_as_each_entry_does() {
-        let written = ["read_file", "mcp_srv_*", "mcp_srv_tool", "mcp_other_x", "glob", "mcp_a-b.c_*"];
+        let written = ["read_file", "mcp_srv_*", "mcp_srv_tool", "mcp_other_x", "glob", "mcp_a-b.c_*", "mcp_*"];
         let names: Vec<GeminiName> = written.iter().map(|w| GeminiName::lookup(w).unwrap().tool()).collect();
         let offered = [
             "read_file",

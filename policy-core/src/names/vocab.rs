@@ -53,6 +53,7 @@ pub const COPILOT_MACRO_KEYS: &[&str] = &[
     RUNTIME_MACRO_KEY,
     STRICT_MACRO_KEY,
     ALLOW_MACRO_KEY,
+    CAPABILITIES_KEY,
 ];
 
 /// The keys of the Copilot form of `builtin_tools!` that no other runtime's form has.
@@ -68,11 +69,20 @@ pub const MACRO_SPELLINGS: &[(&str, &str)] = &[
 ];
 
 /// The keys of `builtin_tools! { runtime: claude_code, … }`.
-pub const CLAUDE_MACRO_KEYS: &[&str] =
-    &[RUNTIME_MACRO_KEY, ONLY_KEY, DISABLE_KEY, STRICT_MACRO_KEY, ALLOW_MACRO_KEY, AGENTS_KEY, AGENT_ONLY_KEY];
+pub const CLAUDE_MACRO_KEYS: &[&str] = &[
+    RUNTIME_MACRO_KEY,
+    ONLY_KEY,
+    DISABLE_KEY,
+    CAPABILITIES_KEY,
+    STRICT_MACRO_KEY,
+    ALLOW_MACRO_KEY,
+    AGENTS_KEY,
+    AGENT_ONLY_KEY,
+];
 
 /// The keys of `builtin_tools! { runtime: gemini_cli, ... }`.
-pub const GEMINI_MACRO_KEYS: &[&str] = &[RUNTIME_MACRO_KEY, ONLY_KEY, DISABLE_KEY, STRICT_MACRO_KEY, ALLOW_MACRO_KEY];
+pub const GEMINI_MACRO_KEYS: &[&str] =
+    &[RUNTIME_MACRO_KEY, ONLY_KEY, DISABLE_KEY, CAPABILITIES_KEY, STRICT_MACRO_KEY, ALLOW_MACRO_KEY];
 
 /// The fields of a custom agent in `builtin_tools! { runtime: claude_code, agents: { .. } }`:
 /// the CLI's own, in the macro's spelling (`mcpServers` is JSON only).
@@ -117,6 +127,22 @@ pub const AGENT_FIELDS: &[&str] = &["description", "prompt", TOOLS_KEY, DISALLOW
 
 /// A Claude Code agent's deny rules.
 pub const DISALLOWED_TOOLS_KEY: &str = "disallowedTools";
+
+/// The capabilities (SPEC §7), each word once, in the order tables list them.
+pub const CAPABILITY_WORDS: &[&str] =
+    &["execute", "read", "search", "edit", "web", "agent", "todo", "ask", "plan", "schedule", "skill", "mcp", "meta"];
+
+/// The key of a portable policy: `{"capabilities": {"only": [..]}}`, in a holder or alone.
+pub const CAPABILITIES_KEY: &str = "capabilities";
+
+/// The key of a portable policy that says what becomes of MCP tools.
+pub const MCP_TOOLS_KEY: &str = "mcp_tools";
+
+/// The one value `mcp_tools` takes: no MCP tool.
+pub const MCP_TOOLS_NONE: &str = "none";
+
+/// The keys of a portable policy.
+pub const PORTABLE_KEYS: &[&str] = &[ONLY_KEY, DISABLE_KEY, MCP_TOOLS_KEY];
 
 /// Which selector slot of a Copilot policy entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -173,6 +199,8 @@ pub const TOOL_FILTER_PRECEDENCE: &str = "excluded";
 pub const COPILOT_ENTRY_OWNER: &str = "a Copilot `github-cli-builtin-tools` entry";
 /// See [`COPILOT_ENTRY_OWNER`].
 pub const SELECTION_OWNER: &str = "a Claude Code or Gemini CLI selection";
+/// See [`COPILOT_ENTRY_OWNER`].
+pub const PORTABLE_OWNER: &str = "a portable policy (`capabilities`), read where a policy is";
 /// See [`COPILOT_ENTRY_OWNER`].
 pub const CLAUDE_AGENTS_OWNER: &str = "Claude Code's sub-agents";
 

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::capability::{Capabilities, Capability};
 use crate::seen::{Seen, first_of_each};
 use crate::text::Escaped;
 
@@ -21,13 +22,20 @@ pub struct Change {
     pub now: String,
     /// Whether the subject is one tool (sorted first) rather than another part of the policy.
     pub tool: bool,
+    /// What the tool lets the model do, for a built-in of the pinned catalog (SPEC §7).
+    pub capabilities: Option<Capabilities>,
 }
 
 impl fmt::Display for Change {
-    /// `+ builtin:bash (was excluded by builtin:*, now offered by builtin:bash)`. The subject
-    /// can hold document text (a custom agent's or an MCP server's name): it is escaped, whole.
+    /// `+ execute, read, search, edit, web: builtin:bash (was excluded by builtin:*, now
+    /// offered by builtin:bash)`: a built-in's capabilities first. The subject can hold
+    /// document text (a custom agent's or an MCP server's name): it is escaped, whole.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} (was {}, now {})", self.sign, Escaped(&self.subject), self.was, self.now)
+        write!(f, "{} ", self.sign)?;
+        if let Some(capabilities) = self.capabilities.filter(|capabilities| !capabilities.is_empty()) {
+            write!(f, "{capabilities}: ")?;
+        }
+        write!(f, "{} (was {}, now {})", Escaped(&self.subject), self.was, self.now)
     }
 }
 
@@ -49,7 +57,17 @@ impl PolicyDiff {
 
     /// Another change than a tool's (`~ client mode`), always kept.
     pub(crate) fn other(&mut self, subject: String, was: String, now: String) {
-        self.0.push(Change { sign: '~', subject, was, now, tool: false });
+        self.0.push(Change { sign: '~', subject, was, now, tool: false, capabilities: None });
+    }
+
+    /// The same changes, each tool's with its capabilities: `of` names a built-in's from the
+    /// tool as the change names it.
+    #[must_use]
+    pub(crate) fn with_capabilities(mut self, of: impl Fn(&str) -> Option<Capabilities>) -> PolicyDiff {
+        for change in self.0.iter_mut().filter(|change| change.tool) {
+            change.capabilities = of(&change.subject);
+        }
+        self
     }
 
     /// These changes, then `other`'s.
@@ -59,7 +77,8 @@ impl PolicyDiff {
 
     pub(crate) fn push(&mut self, subject: String, tool: bool, was: (bool, String), now: (bool, String)) {
         if was.0 != now.0 {
-            self.0.push(Change { sign: if now.0 { '+' } else { '-' }, subject, was: was.1, now: now.1, tool });
+            let sign = if now.0 { '+' } else { '-' };
+            self.0.push(Change { sign, subject, was: was.1, now: now.1, tool, capabilities: None });
         }
     }
 }
@@ -94,9 +113,13 @@ impl serde::Serialize for Change {
     /// names `what` instead of `tool`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(4))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("change", &self.sign)?;
         map.serialize_entry(if self.tool { "tool" } else { "what" }, &self.subject)?;
+        if let Some(capabilities) = self.capabilities {
+            let words: Vec<&str> = capabilities.iter().map(Capability::word).collect();
+            map.serialize_entry("capabilities", &words)?;
+        }
         map.serialize_entry("was", &self.was)?;
         map.serialize_entry("now", &self.now)?;
         map.end()

@@ -6,9 +6,11 @@
 
 use super::attest::{Attestation, Host};
 use super::diff::PolicyDiff;
+use crate::capability::{Capabilities, Capability};
 use crate::error::{Error, Located, Warning};
 use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
+use crate::text::join;
 
 /// A document read for one runtime.
 pub trait RuntimeDocument: Sized {
@@ -80,6 +82,22 @@ pub struct Explanation {
     pub warnings: Vec<Warning>,
     /// The same, refused in strict mode: each at the tool as written.
     pub refused: Vec<Located<Error>>,
+}
+
+impl Explanation {
+    /// After the whole catalog, what it grants (SPEC §7): a line per capability, `capability
+    /// execute: granted through Monitor` or `capability web: not granted`, from the
+    /// capabilities of the built-ins `permitted` (by name, in catalog order).
+    pub(crate) fn grants<'a>(&mut self, permitted: impl IntoIterator<Item = (&'a str, Capabilities)>) {
+        let permitted: Vec<(&str, Capabilities)> = permitted.into_iter().collect();
+        for capability in Capability::ALL {
+            let mut through = permitted.iter().filter(|(_, has)| has.contains(capability)).map(|(name, _)| *name);
+            let through = join(&mut through, "`", ", ");
+            let verdict =
+                if through.is_empty() { String::from("not granted") } else { format!("granted through {through}") };
+            self.lines.push(format!("capability {}: {verdict}", capability.word()));
+        }
+    }
 }
 
 /// Why a session could not be attested; each means the session must not go on.

@@ -7,12 +7,15 @@ use std::borrow::Cow;
 use std::fmt;
 use std::hash::Hash;
 
+use crate::capability::{Faces, hidden_grants, hidden_warning};
 use crate::error::{At, Error, Lint, Warning};
 use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, ONLY_KEY};
+use crate::portable::Portable;
 use crate::seen::{Seen, first_of_each};
 use crate::text::did_you_mean;
 
 pub(crate) mod read;
+
 /// A name of a CLI runtime's catalog, as a selection lists it.
 pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Serialize + 'static {
     /// The runtime, as messages name it (`Claude Code`).
@@ -37,6 +40,14 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
     /// The name as Rust source building it through `__private` (`p::ClaudeTool::Read`), for
     /// the macro's expansion.
     fn rust_source(&self, private: &str) -> String;
+
+    /// The selection that offers exactly the built-ins `portable` grants (SPEC §7), from this
+    /// catalog's capability table.
+    fn portable_selection(portable: &Portable) -> Selection<Self>;
+
+    /// What this name lets the model do, for a built-in of the catalog; `None` for another
+    /// name (an MCP entry).
+    fn built_in_capabilities(&self) -> Option<Faces>;
 
     /// Whether the CLI never offers this tool to a headless session's model, so a list
     /// naming it changes nothing (the `dead-allow` / `dead-deny` lints).
@@ -151,6 +162,12 @@ impl<T: CatalogName> Selection<T> {
             Repr::Disable(tools) => SelectionShape::Disable(tools),
             Repr::Only(tools) => SelectionShape::Only(tools),
         }
+    }
+
+    /// The selection of a portable policy (SPEC §7): exactly the built-ins it grants, from
+    /// the pinned catalog's capability table; as `resolve` of `{"capabilities": ..}` gives.
+    pub fn from_portable(portable: &Portable) -> Selection<T> {
+        T::portable_selection(portable)
     }
 
     /// `{"disable": "*"}`.
@@ -272,56 +289,7 @@ impl fmt::Display for SelectionDecision {
     }
 }
 
-/// Front-door plumbing: which shape a selection was written in, before its names are checked.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShapeDraft {
-    /// `disable: "*"`.
-    DisableAll,
-    /// `disable: [...]`.
-    Disable,
-    /// `only: [...]`.
-    Only,
-}
-
-/// How a front door saw the value of `only` or `disable`.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub enum ShapeValue<'a> {
-    /// A string.
-    Str(&'a str),
-    /// A list.
-    List,
-    /// Anything else, named as the front door names it.
-    Other(&'static str),
-}
-
-impl ShapeDraft {
-    /// The shape rule of SPEC §2, for the one key given (`only` or `disable`): `disable`
-    /// takes `"*"` or a list, `only` a list. That exactly one key is given is checked by
-    /// [`ShapeDraft::one_key`].
-    pub fn of(key: &str, value: ShapeValue<'_>) -> Result<ShapeDraft, Error> {
-        let disable = key == DISABLE_KEY;
-        match value {
-            ShapeValue::Str(DISABLE_ALL) if disable => Ok(ShapeDraft::DisableAll),
-            ShapeValue::Str(other) if disable => Err(Error::DisableString { value: other.to_owned() }),
-            ShapeValue::List if disable => Ok(ShapeDraft::Disable),
-            ShapeValue::List => Ok(ShapeDraft::Only),
-            ShapeValue::Str(_) | ShapeValue::Other(_) => Err(Error::WrongType {
-                expected: if disable { "`\"*\"` or a list of tool names" } else { "a list of tool names" },
-                found: match value {
-                    ShapeValue::Other(found) => found,
-                    _ => "a string",
-                },
-            }),
-        }
-    }
-
-    /// Exactly one of `only` and `disable` (SPEC §2), given whether each was written.
-    pub fn one_key(only: bool, disable: bool, runtime: &'static str) -> Result<(), Error> {
-        if only == disable { Err(Error::BadShape { runtime }) } else { Ok(()) }
-    }
-}
+pub use crate::shape::{ShapeDraft, ShapeValue};
 
 /// A selection as the reader read it; `None` marks a name already refused (non-string).
 #[derive(Clone, Debug)]
@@ -402,7 +370,13 @@ pub fn lint_selection<T: CatalogName>(selection: &Selection<T>) -> Vec<(Option<u
             found.push((None, Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail: detail.into() }));
             (names, Lint::DeadDeny)
         }
-        SelectionShape::Only(names) => (names, Lint::DeadAllow),
+        SelectionShape::Only(names) => {
+            let faces: Vec<_> = names.iter().map(CatalogName::built_in_capabilities).collect();
+            for (i, unsaid) in hidden_grants(&faces) {
+                found.push((Some(i), hidden_warning(names[i].name(), unsaid)));
+            }
+            (names, Lint::DeadAllow)
+        }
         _ => return found,
     };
     for (i, name) in names.iter().enumerate() {

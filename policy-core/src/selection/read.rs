@@ -9,7 +9,9 @@ use std::borrow::Cow;
 use serde::de::{Deserialize, Deserializer};
 
 use crate::error::{At, Error};
-use crate::names::vocab::{HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::names::vocab::{CAPABILITIES_KEY, HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::portable::Portable;
+use crate::portable::read::portable;
 use crate::reader::closed::{Place, Verdict};
 use crate::reader::misplaced::nested_policies;
 use crate::reader::stored::read_stored;
@@ -20,52 +22,88 @@ use crate::text::did_you_mean;
 /// A selection object: `only` or `disable`, and no other key.
 pub(crate) const SELECTION: Place = Place::strict("a selection", SELECTION_KEYS);
 
+/// A selection document as read: the selection, and the portable policy it was resolved from
+/// when the document gave one.
+pub(crate) struct Held<T: CatalogName> {
+    /// The selection; `None` for `"builtin_tools": null`, or when there were errors.
+    pub(crate) selection: Option<Selection<T>>,
+    /// The portable policy of `capabilities`, when the document gave one.
+    pub(crate) portable: Option<Portable>,
+}
+
 /// Reads a selection document: the selection itself, or an object holding it under
-/// `builtin_tools`, whose other keys the runtime's `holder` row classifies (another
-/// runtime's policy keys, its own words for a restriction, near misses: each an error;
-/// the host's keys pass through, their values searched by `passed`).
+/// `builtin_tools`, or a portable policy under `capabilities` (SPEC §7), whose other keys the
+/// runtime's `holder` row classifies (another runtime's policy keys, its own words for a
+/// restriction, near misses: each an error; the host's keys pass through, their values
+/// searched by `passed`).
 pub(crate) fn document<T: CatalogName>(
     root: Node<'_>,
     holder_place: &Place,
     passed: &Place,
     sink: &mut Sink,
-) -> Option<Selection<T>> {
+) -> Held<T> {
+    let mut held = Held { selection: None, portable: None };
     let Some(fields) = root.object() else {
         sink.error(Ptr::Root, wrong_type("a selection object or an object with `builtin_tools`", root));
-        return None;
+        return held;
     };
     let (fields, _) = unique_keys(fields);
-    let holder = fields.iter().find(|(key, _)| key == HOLDER_KEY).map(|(_, value)| *value);
-    let top_level = fields.iter().any(|(key, _)| SELECTION_KEYS.contains(&key.as_ref()));
-    match holder {
-        Some(holder) => {
-            for (key, value) in &fields {
-                match holder_place.classify(key) {
-                    Verdict::Refuse(error) => sink.error(Ptr::Root.key(key), error),
-                    Verdict::PassThrough => nested_policies(*value, Ptr::Root.key(key), passed, sink),
-                    Verdict::Read(_) => {}
-                }
-            }
-            if holder.is_null() { None } else { selection(holder, Ptr::Root.key(HOLDER_KEY), sink) }
+    let find = |wanted: &str| fields.iter().position(|(key, _)| key == wanted);
+    let (holder, capabilities) = (find(HOLDER_KEY), find(CAPABILITIES_KEY));
+    if holder.is_none() && capabilities.is_none() {
+        if fields.iter().any(|(key, _)| SELECTION_KEYS.contains(&key.as_ref())) {
+            held.selection = selection_fields(&fields, Ptr::Root, sink);
+        } else {
+            no_selection::<T>(&fields, sink);
         }
-        None if top_level => selection_fields(&fields, Ptr::Root, sink),
-        None => {
-            // No selection anywhere. A key one typo from a selection key says where; the
-            // document is refused either way, never read as "no restriction".
-            let mut near = false;
-            for (key, _) in &fields {
-                if let Some(found) = did_you_mean(key, [HOLDER_KEY, SELECTION_KEYS[0], SELECTION_KEYS[1]]) {
-                    let expected: &'static [&'static str] =
-                        if found == HOLDER_KEY { &[HOLDER_KEY] } else { SELECTION_KEYS };
-                    sink.error(Ptr::Root.key(key), Error::UnknownKey { key: key.clone().into_owned(), expected });
-                    near = true;
-                }
-            }
-            if !near {
-                sink.error(Ptr::Root, Error::NoSelection { runtime: T::RUNTIME });
-            }
-            None
+        return held;
+    }
+    for (key, value) in &fields {
+        match holder_place.classify(key) {
+            Verdict::Refuse(error) => sink.error(Ptr::Root.key(key), error),
+            Verdict::PassThrough => nested_policies(*value, Ptr::Root.key(key), passed, sink),
+            Verdict::Read(_) => {}
         }
+    }
+    match (holder, capabilities) {
+        (Some(first), Some(second)) => {
+            let (first, second) = (first.min(second), first.max(second));
+            let names = |i: usize| if fields[i].0 == HOLDER_KEY { HOLDER_KEY } else { CAPABILITIES_KEY };
+            let error = Error::TwoPolicies { first: names(first), second: names(second) };
+            sink.error(Ptr::Root.key(&fields[second].0), error);
+        }
+        (Some(at), None) if fields[at].1.is_null() => {}
+        (Some(at), None) => held.selection = selection(fields[at].1, Ptr::Root.key(HOLDER_KEY), sink),
+        (None, Some(at)) => {
+            let at_key = Ptr::Root.key(CAPABILITIES_KEY);
+            held.portable = portable(fields[at].1, at_key, sink);
+            if let Some(selection) = held.portable.as_ref().map(T::portable_selection) {
+                lint_shaped(&selection, at_key, None, sink);
+                held.selection = Some(selection);
+            }
+        }
+        (None, None) => {}
+    }
+    held
+}
+
+/// No selection anywhere. A key one typo from a selection key says where; the document is
+/// refused either way, never read as "no restriction".
+fn no_selection<T: CatalogName>(fields: &[(Cow<'_, str>, Node<'_>)], sink: &mut Sink) {
+    let mut near = false;
+    for (key, _) in fields {
+        if let Some(found) = did_you_mean(key, [HOLDER_KEY, CAPABILITIES_KEY, SELECTION_KEYS[0], SELECTION_KEYS[1]]) {
+            let expected: &'static [&'static str] = match found {
+                HOLDER_KEY => &[HOLDER_KEY],
+                CAPABILITIES_KEY => &[CAPABILITIES_KEY],
+                _ => SELECTION_KEYS,
+            };
+            sink.error(Ptr::Root.key(key), Error::UnknownKey { key: key.clone().into_owned(), expected });
+            near = true;
+        }
+    }
+    if !near {
+        sink.error(Ptr::Root, Error::NoSelection { runtime: T::RUNTIME });
     }
 }
 
@@ -137,14 +175,22 @@ fn shaped<T: CatalogName>(key: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Si
         sink.warn_at(|| place(at), |_| warning);
     }
     if let Some(selection) = &selection {
-        for (item, warning) in lint_selection(selection) {
-            match item {
-                Some(i) => sink.lint(|| list_at.index(i).render(), warning),
-                None => sink.lint(|| at.render(), warning),
-            }
-        }
+        lint_shaped(selection, at, Some(list_at), sink);
     }
     selection
+}
+
+/// A selection's lints: about the selection as a whole at `at`, about an item under `list_at`.
+/// A portable policy (no `list_at`) names no tool, so only its lints as a whole apply: a
+/// tool it reaches through a capability is not a name its author wrote.
+fn lint_shaped<T: CatalogName>(selection: &Selection<T>, at: Ptr<'_>, list_at: Option<Ptr<'_>>, sink: &mut Sink) {
+    for (item, warning) in lint_selection(selection) {
+        match (item, list_at) {
+            (Some(i), Some(list_at)) => sink.lint(|| list_at.index(i).render(), warning),
+            (Some(_), None) => {}
+            (None, _) => sink.lint(|| at.render(), warning),
+        }
+    }
 }
 
 impl<'de, T: CatalogName> Deserialize<'de> for Selection<T> {

@@ -1,0 +1,122 @@
+//! The portable policy's value and its one rule.
+use serde::ser::SerializeMap;
+
+use crate::capability::{Capabilities, Capability};
+use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, MCP_TOOLS_KEY, MCP_TOOLS_NONE, ONLY_KEY};
+
+/// A portable policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Portable {
+    shape: PortableShape,
+    mcp: McpTools,
+}
+
+/// What a portable policy says of built-ins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PortableShape {
+    /// `{"only": [..]}`: the built-ins all of whose capabilities are listed.
+    Only(Capabilities),
+    /// `{"disable": [..]}`: every built-in but those with a listed capability.
+    Disable(Capabilities),
+    /// `{"disable": "*"}`: no built-in.
+    DisableAll,
+}
+
+/// What becomes of MCP tools.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum McpTools {
+    /// Kept, as a built-in-only allow-list keeps them (SPEC §1.4).
+    #[default]
+    Keep,
+    /// `"mcp_tools": "none"`: no MCP tool.
+    None,
+}
+
+impl Portable {
+    /// `{"disable": "*"}`: no built-in; MCP tools kept.
+    pub const DISABLE_ALL: Portable = Portable { shape: PortableShape::DisableAll, mcp: McpTools::Keep };
+
+    /// `{"only": [..]}`: the built-ins all of whose capabilities are among `capabilities`.
+    pub fn only(capabilities: impl IntoIterator<Item = Capability>) -> Portable {
+        Portable { shape: PortableShape::Only(capabilities.into_iter().collect()), mcp: McpTools::Keep }
+    }
+
+    /// `{"disable": [..]}`: every built-in but those with any of `capabilities`.
+    pub fn disable(capabilities: impl IntoIterator<Item = Capability>) -> Portable {
+        Portable { shape: PortableShape::Disable(capabilities.into_iter().collect()), mcp: McpTools::Keep }
+    }
+
+    /// The policy of a shape and what becomes of MCP tools.
+    pub const fn new(shape: PortableShape, mcp: McpTools) -> Portable {
+        Portable { shape, mcp }
+    }
+
+    /// The same policy, with `"mcp_tools": "none"`.
+    #[must_use]
+    pub const fn without_mcp(self) -> Portable {
+        Portable { shape: self.shape, mcp: McpTools::None }
+    }
+
+    /// What it says of built-ins.
+    pub const fn shape(&self) -> PortableShape {
+        self.shape
+    }
+
+    /// What becomes of MCP tools.
+    pub const fn mcp(&self) -> McpTools {
+        self.mcp
+    }
+
+    /// The rule (SPEC §7): whether a built-in that has `capabilities` is offered.
+    pub const fn grants(&self, capabilities: Capabilities) -> bool {
+        match self.shape {
+            PortableShape::Only(listed) => capabilities.is_subset(listed),
+            PortableShape::Disable(listed) => !capabilities.intersects(listed),
+            PortableShape::DisableAll => false,
+        }
+    }
+
+    /// Whether MCP tools are kept.
+    pub const fn keeps_mcp(&self) -> bool {
+        matches!(self.mcp, McpTools::Keep)
+    }
+}
+
+impl serde::Serialize for Portable {
+    /// Its own JSON form, the value of `capabilities`: `{"only": ["read", "search"]}`,
+    /// `{"disable": "*", "mcp_tools": "none"}`, ...
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let words = |listed: Capabilities| listed.iter().map(Capability::word).collect::<Vec<_>>();
+        let mut map = serializer.serialize_map(None)?;
+        match self.shape {
+            PortableShape::Only(listed) => map.serialize_entry(ONLY_KEY, &words(listed))?,
+            PortableShape::Disable(listed) => map.serialize_entry(DISABLE_KEY, &words(listed))?,
+            PortableShape::DisableAll => map.serialize_entry(DISABLE_KEY, DISABLE_ALL)?,
+        }
+        if self.mcp == McpTools::None {
+            map.serialize_entry(MCP_TOOLS_KEY, MCP_TOOLS_NONE)?;
+        }
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capability::Capability as C;
+
+    #[test]
+    fn the_rule() {
+        let read_search = Capabilities::of(&[C::Read, C::Search]);
+        let only = Portable::only([C::Read, C::Search]);
+        assert!(only.grants(Capabilities::of(&[C::Read])) && only.grants(read_search));
+        assert!(!only.grants(Capabilities::of(&[C::Read, C::Execute])), "a shell has more than it lists");
+        let no_web = Portable::disable([C::Web]);
+        assert!(no_web.grants(read_search) && !no_web.grants(Capabilities::of(&[C::Execute, C::Web])));
+        assert!(!Portable::DISABLE_ALL.grants(Capabilities::of(&[C::Meta])));
+        assert!(only.keeps_mcp() && !only.without_mcp().keeps_mcp());
+        let json = serde_json::to_value(Portable::disable([C::Web, C::Execute]).without_mcp()).unwrap();
+        assert_eq!(json, serde_json::json!({"disable": ["execute", "web"], "mcp_tools": "none"}));
+    }
+}
