@@ -33,6 +33,7 @@ pub use policy_core::*;
 /// name (`copilot::BASH`, …).
 pub mod copilot {
     pub use policy_core::copilot::builtins::*;
+    pub use policy_core::copilot::capabilities::*;
     pub use policy_core::copilot::catalog::*;
 }
 

@@ -5,7 +5,9 @@
 use std::borrow::Cow;
 
 use super::agents::{CustomAgent, alias_members};
+use super::capabilities::capability_row;
 use super::catalog as copilot;
+use crate::capability::{Faces, Row, hidden_grants, hidden_warning};
 use super::entry::{PolicyEntry, Selector};
 use super::resolved::{Decision, ResolvedPolicy, ToolList};
 use crate::error::{At, Lint, Warning};
@@ -25,8 +27,8 @@ fn lint_warning(lint: Lint, pattern: &WireName, detail: Cow<'static, str>) -> Wa
     Warning::Lint { lint, subject: Some(pattern.qualify().as_str().to_owned()), detail }
 }
 
-/// The lints of one entry, each at its place: `dead-allow`, `dead-deny`, `shadows-builtin`,
-/// `open-to-new-builtins`. `policy` is the entry resolved (the caller has it already).
+/// The lints of one entry, each at its place: `dead-allow`, `dead-deny`, `hidden-capability`,
+/// `shadows-builtin`, `open-to-new-builtins`. `policy` is the entry resolved (the caller has it already).
 pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warning)> {
     let mut found = Vec::new();
     // The authored names, compared by the tool they stand for; a name is qualified (and its
@@ -46,6 +48,17 @@ pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warn
                 found.push((At::Tool(Slot::Excluded, i), lint_warning(Lint::DeadDeny, pattern, detail.into())));
             }
         }
+    }
+    // Built-ins by bare or `builtin:` name; another source's tool has no capabilities.
+    let faces: Vec<Option<Faces>> = allowed
+        .iter()
+        .map(|pattern| match pattern.source() {
+            None | Some(Source::Builtin) => capability_row(pattern.name()).map(Row::faces),
+            Some(_) => None,
+        })
+        .collect();
+    for (i, unsaid) in hidden_grants(&faces) {
+        found.push((At::Tool(Slot::Available, i), hidden_warning(allowed[i].qualify().as_str(), unsaid)));
     }
     for (slot, list) in [(Slot::Available, allowed), (Slot::Excluded, excluded)] {
         for (i, pattern) in list.iter().enumerate() {

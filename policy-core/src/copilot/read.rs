@@ -185,9 +185,11 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
         let tools = Ptr::Root.key(TOOLS_KEY);
         let at = policy_index.map_or(Ptr::Root, |i| tools.index(i));
         for (place, warning) in lint_entry(entry, &policy) {
-            match portable {
-                Some(_) => sink.lint(|| Ptr::Root.key(CAPABILITIES_KEY).render(), warning),
-                None => sink.lint(|| entry_pointer(at, place), warning),
+            // A portable policy names no tool: only its lints as a whole apply.
+            match (portable, place) {
+                (Some(_), At::Tool(..)) => {}
+                (Some(_), _) => sink.lint(|| Ptr::Root.key(CAPABILITIES_KEY).render(), warning),
+                (None, _) => sink.lint(|| entry_pointer(at, place), warning),
             }
         }
     }

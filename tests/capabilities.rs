@@ -1,0 +1,251 @@
+//! Capabilities (SPEC §7): one portable policy gives each runtime its own value, equal to the
+//! name-level selection of the same tools; the rule holds for every set of capabilities on
+//! every catalog; every door refuses an unknown word with a did-you-mean and a second policy
+//! beside the first; and the review aids speak capabilities.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+use tool_policy::claude::{ClaudeTool, RUNTIME as CLAUDE_CODE};
+use tool_policy::gemini::GeminiTool;
+use tool_policy::json::{LoadError, Options, load, load_claude_code, load_gemini_cli, load_with};
+use tool_policy::{
+    Capabilities, Capability, ClaudeCodeArgs, ClaudeCodeSelection, Error, GeminiSelection, McpTools, Portable,
+    ResolvedPolicy, Source, Tool,
+};
+
+fn cli(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn resolve(runtime: &str, document: &str) -> Value {
+    let output = cli(&["resolve", "--runtime", runtime, "-"], document);
+    assert_eq!(output.status.code(), Some(0), "{document}: {}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+const READ_SEARCH: &str = r#"{"capabilities": {"only": ["read", "search"]}}"#;
+
+#[test]
+fn resolve_prints_each_runtimes_own_selection_of_the_same_tools() {
+    // Written by hand from each runtime's table: the built-ins that only read and search.
+    let copilot = r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["view", "grep", "glob"]}}"#;
+    assert_eq!(resolve("copilot", READ_SEARCH), resolve("copilot", copilot));
+    let claude = r#"{"builtin_tools": {"only": ["Glob", "Grep", "LSP", "Read"]}}"#;
+    assert_eq!(resolve("claude-code", READ_SEARCH), resolve("claude-code", claude));
+    // `tools.core` governs MCP tools too: a built-in-only policy keeps them with `mcp_*`.
+    let gemini = r#"{"only": ["glob", "grep_search", "list_directory", "read_file", "read_many_files", "mcp_*"]}"#;
+    assert_eq!(resolve("gemini-cli", READ_SEARCH), resolve("gemini-cli", gemini));
+
+    // Without MCP tools, and as a deny-list.
+    let offline = r#"{"capabilities": {"disable": ["web"], "mcp_tools": "none"}}"#;
+    let copilot = r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bash", "web_fetch", "semantic_code_search", "powershell", "mcp:*"]}}"#;
+    assert_eq!(resolve("copilot", offline), resolve("copilot", copilot));
+    assert_eq!(
+        resolve("claude-code", offline)["args"],
+        json!([
+            "--disallowedTools=Artifact,Bash,ClaudeDesign,Monitor,PowerShell,Projects,RemoteTrigger,SendUserFile,ShareOnboardingGuide,WebFetch,WebSearch,mcp__*",
+            "--strict-mcp-config"
+        ])
+    );
+    let gemini = r#"{"disable": ["google_web_search", "run_shell_command", "web_fetch", "mcp_*"]}"#;
+    assert_eq!(resolve("gemini-cli", offline), resolve("gemini-cli", gemini));
+}
+
+/// Every set of capabilities, `only` and `disable`, on every catalog: a built-in is offered
+/// iff the rule says so, and MCP tools as `mcp_tools` says; `disable: "*"` offers none.
+#[test]
+fn the_rule_holds_for_every_set_on_every_catalog() {
+    let copilot_tools: Vec<(&str, Capabilities)> = tool_policy::copilot::BUILTIN_TOOLS
+        .iter()
+        .map(|name| (*name, tool_policy::copilot::capabilities(name).unwrap()))
+        .collect();
+    for bits in 0..1u16 << Capability::ALL.len() {
+        let listed: Vec<Capability> =
+            Capability::ALL.into_iter().enumerate().filter(|(i, _)| bits & (1 << i) != 0).map(|(_, c)| c).collect();
+        let set: Capabilities = listed.iter().copied().collect();
+        // The rule as SPEC §7 words it, written here apart from the library's.
+        let shapes = [
+            (Portable::only(listed.iter().copied()), (|has: Capabilities, set| has.is_subset(set)) as fn(_, _) -> bool),
+            (Portable::disable(listed.iter().copied()), |has: Capabilities, set| !has.intersects(set)),
+        ];
+        for (base, rule) in shapes {
+            for portable in [base, base.without_mcp()] {
+                let grants = |has: Capabilities| rule(has, set);
+                let copilot = ResolvedPolicy::from_portable(&portable);
+                for (name, capabilities) in &copilot_tools {
+                    let offered = copilot.offers(&Tool::builtin(name));
+                    assert_eq!(offered, grants(*capabilities), "Copilot {name} under {portable:?}");
+                }
+                assert_eq!(copilot.offers(&Tool::unnamed(Source::Mcp)), portable.keeps_mcp(), "{portable:?}");
+                assert!(copilot.offers(&Tool::unnamed(Source::Custom)), "custom tools stay: {portable:?}");
+                let claude = ClaudeCodeSelection::from_portable(&portable);
+                for &tool in ClaudeTool::ALL {
+                    let permitted = claude.decide(tool).is_permitted();
+                    assert_eq!(permitted, grants(tool.capabilities()), "Claude Code {tool} under {portable:?}");
+                }
+                let mcp_denied = ClaudeCodeArgs::from_portable(&portable).args().iter().any(|a| a.contains("mcp__*"));
+                assert_eq!(mcp_denied, !portable.keeps_mcp());
+                let gemini = GeminiSelection::from_portable(&portable);
+                for tool in GeminiTool::ALL {
+                    let permitted = gemini.decide(tool.name()).is_permitted();
+                    assert_eq!(permitted, grants(tool.capabilities()), "Gemini CLI {tool} under {portable:?}");
+                }
+                assert_eq!(gemini.decide("mcp_docs_search").is_permitted(), portable.keeps_mcp(), "{portable:?}");
+            }
+        }
+    }
+    for portable in [Portable::DISABLE_ALL, Portable::DISABLE_ALL.without_mcp()] {
+        let copilot = ResolvedPolicy::from_portable(&portable);
+        assert!(tool_policy::copilot::BUILTIN_TOOLS.iter().all(|name| !copilot.offers(&Tool::builtin(name))));
+        assert_eq!(copilot.offers(&Tool::unnamed(Source::Mcp)), portable.keeps_mcp());
+        let gemini = GeminiSelection::from_portable(&portable);
+        assert!(GeminiTool::ALL.iter().all(|tool| !gemini.decide(tool.name()).is_permitted()));
+        assert_eq!(gemini.decide("mcp_docs_search").is_permitted(), portable.keeps_mcp());
+        assert_eq!(ClaudeCodeArgs::from_portable(&portable).mcp, portable.mcp());
+    }
+    assert_eq!(Portable::DISABLE_ALL.mcp(), McpTools::Keep);
+}
+
+fn errors(result: Result<(), LoadError>) -> Vec<(String, String)> {
+    match result {
+        Err(LoadError::Invalid(report)) => report.errors.into_iter().map(|e| (e.pointer, e.item.to_string())).collect(),
+        other => panic!("must be refused: {other:?}"),
+    }
+}
+
+fn each_runtime(text: &str) -> [Vec<(String, String)>; 3] {
+    [
+        errors(load(text).map(drop)),
+        errors(load_claude_code(text).map(drop)),
+        errors(load_gemini_cli(text).map(drop)),
+    ]
+}
+
+#[test]
+fn every_door_refuses_an_unknown_word_with_a_did_you_mean() {
+    for refused in each_runtime(r#"{"capabilities": {"only": ["read", "serach"]}}"#) {
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert_eq!(refused[0].0, "/capabilities/only/1");
+        assert!(refused[0].1.starts_with("unknown capability `serach`; expected `execute`, `read`, "), "{refused:?}");
+        assert!(refused[0].1.ends_with("(did you mean `search`?)"), "{refused:?}");
+    }
+    let error = "exeucte".parse::<Capability>().unwrap_err();
+    assert_eq!(error, Error::UnknownCapability { word: "exeucte".into() });
+    assert!(error.to_string().ends_with("(did you mean `execute`?)"));
+    let cli = cli(&["check", "--runtime", "claude-code", "-"], r#"{"capabilities": {"disable": ["wbe"]}}"#);
+    assert_eq!(cli.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&cli.stderr).contains("/capabilities/disable/0: unknown capability `wbe`"));
+    // The macro: tests/ui/macro/capability-unknown-word.rs.
+}
+
+#[test]
+fn a_second_policy_beside_the_first_is_refused() {
+    let holder = r#"{"builtin_tools": {"only": ["Read"]}, "capabilities": {"only": ["read"]}}"#;
+    for runtime in [errors(load_claude_code(holder).map(drop)), errors(load_gemini_cli(holder).map(drop))] {
+        assert_eq!(runtime.len(), 1, "{runtime:?}");
+        assert_eq!(runtime[0].0, "/capabilities");
+        assert!(runtime[0].1.starts_with("`capabilities` and `builtin_tools` both say what the agent may use"));
+    }
+    let first = r#"{"capabilities": {"only": ["read"]}, "builtin_tools": null}"#;
+    assert_eq!(errors(load_claude_code(first).map(drop))[0].0, "/builtin_tools");
+    let copilot = r#"{"tools": [{"kind": "github-cli-builtin-tools"}], "capabilities": {"disable": ["web"]}}"#;
+    let refused = errors(load(copilot).map(drop));
+    assert_eq!(refused[0].0, "/capabilities");
+    assert!(refused[0].1.contains("`capabilities` and `github-cli-builtin-tools` both say"), "{refused:?}");
+}
+
+#[test]
+fn the_portable_form_is_closed() {
+    let cases = [
+        (r#"{"capabilities": {"only": ["read"], "mcp_tools": "some"}}"#, "/capabilities/mcp_tools"),
+        (r#"{"capabilities": {"only": ["read"], "mcpTools": "none"}}"#, "/capabilities/mcpTools"),
+        (r#"{"capabilities": {"only": ["read"], "Disable": []}}"#, "/capabilities/Disable"),
+        (r#"{"capabilities": {"only": ["read", "read"]}}"#, "/capabilities/only/1"),
+        (r#"{"capabilities": {"only": ["read", 3]}}"#, "/capabilities/only/1"),
+        (r#"{"capabilities": {"only": "*"}}"#, "/capabilities/only"),
+        (r#"{"capabilities": {"disable": "all"}}"#, "/capabilities/disable"),
+        (r#"{"capabilities": {}}"#, "/capabilities"),
+        (r#"{"capabilities": {"only": [], "disable": []}}"#, "/capabilities"),
+        (r#"{"capabilities": ["read"]}"#, "/capabilities"),
+        (r#"{"capabilites": {"only": ["read"]}}"#, "/capabilites"),
+    ];
+    for (text, pointer) in cases {
+        for (runtime, refused) in ["Copilot", CLAUDE_CODE, "Gemini CLI"].iter().zip(each_runtime(text)) {
+            assert!(refused.iter().any(|(at, _)| at == pointer), "{runtime}: {text}: {refused:?}");
+        }
+    }
+    // A portable policy nested where nothing reads it restricts nothing: refused.
+    let nested = r#"{"builtin_tools": null, "step": {"capabilities": {"only": ["read"]}}}"#;
+    assert_eq!(errors(load_claude_code(nested).map(drop))[0].0, "/step/capabilities");
+}
+
+#[test]
+fn hidden_capability_warns_and_strict_refuses() {
+    let monitor = r#"{"builtin_tools": {"only": ["Read", "Monitor"]}}"#;
+    let read = load_claude_code(monitor).unwrap();
+    assert_eq!(read.warnings.len(), 1);
+    assert_eq!(read.warnings[0].pointer, "/builtin_tools/only/1");
+    let message = read.warnings[0].item.to_string();
+    assert!(message.starts_with("hidden-capability: `Monitor`: it also grants `execute`, "), "{message}");
+    let strict = cli(&["check", "--runtime", "claude-code", "--strict", "-"], monitor);
+    assert_eq!(strict.status.code(), Some(1));
+    let allowed = cli(&["check", "--runtime", "claude-code", "--strict", "--allow", "hidden-capability", "-"], monitor);
+    assert_eq!(allowed.status.code(), Some(0), "{}", String::from_utf8_lossy(&allowed.stderr));
+    // Listing the tool whose name says it: no warning.
+    assert!(load_claude_code(r#"{"only": ["Read", "Monitor", "Bash"]}"#).unwrap().warnings.is_empty());
+    let copilot = r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["view", "read_bash"]}}"#;
+    let read = load_with(copilot, Options::LENIENT).unwrap();
+    assert_eq!(read.warnings()[0].pointer, "/available-tools/tools/1");
+    let gemini = load_gemini_cli(r#"{"only": ["read_file", "read_background_output"]}"#).unwrap();
+    assert_eq!(gemini.warnings[0].pointer, "/only/1");
+    // A portable policy names no tool: nothing to warn of.
+    for text in [r#"{"capabilities": {"only": ["execute"]}}"#] {
+        assert!(load(text).unwrap().warnings().is_empty());
+        assert!(load_claude_code(text).unwrap().warnings.is_empty());
+        assert!(load_gemini_cli(text).unwrap().warnings.is_empty());
+    }
+}
+
+#[test]
+fn explain_and_diff_speak_capabilities() {
+    let monitor = r#"{"builtin_tools": {"only": ["Read", "Monitor"]}}"#;
+    let explain = cli(&["explain", "--runtime", "claude-code", "-"], monitor);
+    let stdout = String::from_utf8(explain.stdout).unwrap();
+    assert!(stdout.contains("\ncapability execute: granted through `Monitor`\n"), "{stdout}");
+    assert!(stdout.contains("\ncapability read: granted through `Monitor`, `Read`\n"), "{stdout}");
+    assert!(stdout.contains("\ncapability agent: not granted\n"), "{stdout}");
+    let gemini = cli(&["explain", "--runtime", "gemini-cli", "-"], READ_SEARCH);
+    let stdout = String::from_utf8(gemini.stdout).unwrap();
+    assert!(stdout.contains("\ncapability search: granted through `glob`, `grep_search`\n"), "{stdout}");
+    assert!(stdout.contains("\ncapability execute: not granted\n"), "{stdout}");
+    let copilot = cli(&["explain", "-"], READ_SEARCH);
+    let stdout = String::from_utf8(copilot.stdout).unwrap();
+    assert!(stdout.contains("\ncapability read: granted through `view`, `grep`\n"), "{stdout}");
+
+    let dir = std::env::temp_dir().join(format!("tool-policy-capabilities-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (old, new) = (dir.join("old.json"), dir.join("new.json"));
+    std::fs::write(&old, r#"{"only": ["Read"]}"#).unwrap();
+    std::fs::write(&new, monitor).unwrap();
+    let diff = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
+        .args(["diff", "--runtime", "claude-code"])
+        .args([&old, &new])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(diff.stdout).unwrap(),
+        "+ execute, read, search, edit, web: Monitor (was not listed in only, now listed in only)\n"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
