@@ -125,11 +125,7 @@ fn errors(result: Result<(), LoadError>) -> Vec<(String, String)> {
 }
 
 fn each_runtime(text: &str) -> [Vec<(String, String)>; 3] {
-    [
-        errors(load(text).map(drop)),
-        errors(load_claude_code(text).map(drop)),
-        errors(load_gemini_cli(text).map(drop)),
-    ]
+    [errors(load(text).map(drop)), errors(load_claude_code(text).map(drop)), errors(load_gemini_cli(text).map(drop))]
 }
 
 #[test]
@@ -210,7 +206,7 @@ fn hidden_capability_warns_and_strict_refuses() {
     let gemini = load_gemini_cli(r#"{"only": ["read_file", "read_background_output"]}"#).unwrap();
     assert_eq!(gemini.warnings[0].pointer, "/only/1");
     // A portable policy names no tool: nothing to warn of.
-    for text in [r#"{"capabilities": {"only": ["execute"]}}"#] {
+    for text in [r#"{"capabilities": {"only": ["execute"]}}"#, r#"{"capabilities": {"only": ["read", "agent"]}}"#] {
         assert!(load(text).unwrap().warnings().is_empty());
         assert!(load_claude_code(text).unwrap().warnings.is_empty());
         assert!(load_gemini_cli(text).unwrap().warnings.is_empty());
@@ -248,4 +244,54 @@ fn explain_and_diff_speak_capabilities() {
         "+ execute, read, search, edit, web: Monitor (was not listed in only, now listed in only)\n"
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_sub_agents_list_may_be_capabilities() {
+    // Claude Code: the agent's own lists, from the same table, bounded by the main selection.
+    let portable = r#"{"builtin_tools": {"only": ["Agent", "Read", "Grep"]}, "agents": {"r": {"description": "d", "prompt": "p", "capabilities": {"only": ["read", "search"]}}}}"#;
+    let by_name = r#"{"builtin_tools": {"only": ["Agent", "Read", "Grep"]}, "agents": {"r": {"description": "d", "prompt": "p", "tools": ["Glob", "Grep", "LSP", "Read", "mcp__*"]}}}"#;
+    assert_eq!(load_claude_code(portable).unwrap().args(), load_claude_code_with_errors_of(by_name));
+    let read = load_claude_code(portable).unwrap();
+    assert!(read.warnings.is_empty(), "the tools it reaches are not its author's names: {:?}", read.warnings);
+    // As for any agent's list: `LSP` is not offered once the main selection takes it away.
+    let explain = cli(&["explain", "--runtime", "claude-code", "--agent", "r", "-", "Read", "LSP", "Bash"], portable);
+    assert_eq!(
+        String::from_utf8(explain.stdout).unwrap(),
+        "Read: offered to agent `r` (listed in its `tools`)\n\
+         LSP: not offered to agent `r` (listed in its `tools`)\n\
+         Bash: not offered to agent `r` (not listed in its `tools`)\n"
+    );
+    let offline = r#"{"capabilities": {"only": ["read"]}, "agents": {"o": {"description": "d", "prompt": "p", "capabilities": {"disable": ["web", "execute"], "mcp_tools": "none"}}}}"#;
+    let args = load_claude_code(offline).unwrap().args().args();
+    assert!(
+        args[2].contains(r#""disallowedTools":["Artifact","Bash","#) && args[2].contains(r#""mcp__*"]"#),
+        "{args:?}"
+    );
+    let both = r#"{"builtin_tools": null, "agents": {"r": {"description": "d", "prompt": "p", "tools": ["Read"], "capabilities": {"only": ["read"]}}}}"#;
+    let refused = errors(load_claude_code(both).map(drop));
+    assert_eq!(refused[0].0, "/agents/r/capabilities");
+    assert!(refused[0].1.starts_with("`capabilities` and `tools` both say"), "{refused:?}");
+    // The macro gives the same arguments.
+    let from_macro: ClaudeCodeArgs = tool_policy::builtin_tools! {
+        runtime: claude_code,
+        only: ["Agent", "Read", "Grep"],
+        agents: { r: { description: "d", prompt: "p", capabilities: only [read, search] } },
+    };
+    assert_eq!(from_macro, load_claude_code(portable).unwrap().args());
+    // Copilot: a custom agent's `tools` is an exact list with no pattern for every MCP or
+    // custom tool, so it cannot keep them as a portable policy does: refused, not widened.
+    let copilot = r#"{"tools": [], "customAgents": [{"name": "a", "capabilities": {"only": ["read"]}}]}"#;
+    let refused = errors(load(copilot).map(drop));
+    assert_eq!(refused[0].0, "/customAgents/0/capabilities");
+    assert!(refused[0].1.contains("is no filter of a custom agent"), "{refused:?}");
+}
+
+/// The arguments of a Claude Code document whose agent lists a tool the main selection takes
+/// away (refused as written by hand; a portable list is bounded by the main selection instead).
+fn load_claude_code_with_errors_of(text: &str) -> ClaudeCodeArgs {
+    let value: Value = serde_json::from_str(text).unwrap();
+    let agents: tool_policy::ClaudeAgents = serde_json::from_value(value["agents"].clone()).unwrap();
+    let selection: ClaudeCodeSelection = serde_json::from_value(value["builtin_tools"].clone()).unwrap();
+    ClaudeCodeArgs::new(Some(selection)).with_agents(agents)
 }

@@ -33,10 +33,8 @@ fn shipped_examples() {
         ),
         (
             "review-only",
-            builtin_tools! { available_tools: ["view", "grep", "glob", "semantic_code_search"] },
-            Policy::builder()
-                .available_tools([copilot::VIEW, copilot::GREP, copilot::GLOB, copilot::SEMANTIC_CODE_SEARCH])
-                .build(),
+            builtin_tools! { available_tools: ["view", "grep", "glob"] },
+            Policy::builder().available_tools([copilot::VIEW, copilot::GREP, copilot::GLOB]).build(),
         ),
         ("isolated", builtin_tools! { available_tools: isolated }, Policy::builder().available_isolated().build()),
         (

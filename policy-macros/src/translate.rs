@@ -250,7 +250,11 @@ impl Writer {
             || read.iter().any(|(key, _)| *key == CLIENT_MODE_MACRO_KEY);
         let Some(capabilities) = capabilities else { return self.copilot_entry(read, errors) };
         let span = capabilities.value.span();
-        let mut fields = vec![(CAPABILITIES_KEY.to_owned(), self.capabilities(&capabilities.value, errors), span)];
+        let mut fields = vec![(
+            CAPABILITIES_KEY.to_owned(),
+            self.capabilities(&capabilities.value, &format!("/{CAPABILITIES_KEY}"), errors),
+            span,
+        )];
         if entry_keys {
             self.base = format!("/{TOOLS_KEY}/0");
             let entry = self.copilot_entry(read, errors);
@@ -280,8 +284,8 @@ impl Writer {
     /// `capabilities: only [read, search]`, `disable [web]`, `disable "*"`, or the object form
     /// `{ only: [read], mcp_tools: none }`, as the portable policy's JSON; each word becomes
     /// a string for core to check.
-    fn capabilities(&mut self, value: &Value, errors: &mut Errors) -> Json {
-        let pointer = format!("/{CAPABILITIES_KEY}");
+    fn capabilities(&mut self, value: &Value, pointer: &str, errors: &mut Errors) -> Json {
+        let pointer = pointer.to_owned();
         let fields: Vec<(String, &Value, Span)> = match value {
             Value::Tagged { tag, value } => vec![(tag.to_string(), value, tag.span())],
             Value::Object { entries, .. } => {
@@ -406,7 +410,7 @@ impl Writer {
         }
         for (key, entry) in read {
             let value = match *key {
-                CAPABILITIES_KEY => self.capabilities(&entry.value, errors),
+                CAPABILITIES_KEY => self.capabilities(&entry.value, &format!("/{CAPABILITIES_KEY}"), errors),
                 AGENTS_KEY => self.agents(&entry.value, agent_place, errors),
                 AGENT_ONLY_KEY => match &entry.value {
                     Value::List { items, .. } => self.strings(items, &format!("/{AGENT_ONLY_KEY}"), errors),
@@ -458,6 +462,7 @@ impl Writer {
         for (key, field) in entries(fields, place, errors) {
             let json = json_key(key);
             let value = match &field.value {
+                _ if key == CAPABILITIES_KEY => self.capabilities(&field.value, &format!("{at}/{json}"), errors),
                 Value::List { items, .. } if key == TOOLS_KEY || json != key => {
                     self.strings(items, &format!("{at}/{json}"), errors)
                 }

@@ -7,9 +7,12 @@ use serde::de::{Deserialize, Deserializer};
 use super::agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules};
 use super::places::{AGENT, PASSED};
 use super::selection::ClaudeCodeSelection;
+use crate::claude_code::catalog::ClaudeTool;
 use crate::error::Error;
-use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};
+use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
+use crate::portable::Portable;
+use crate::portable::read::portable;
 use crate::reader::closed::Verdict;
 use crate::reader::misplaced::nested_policies;
 use crate::reader::stored::read_stored;
@@ -20,8 +23,8 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     let mut out = ClaudeAgents::default();
     let Some(fields) = root.object() else { return out };
     let first = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
-    let holder = first(HOLDER_KEY).is_some();
-    // Without the holder, `agents` is an unknown key of the selection itself (reported there).
+    let holder = first(HOLDER_KEY).is_some() || first(CAPABILITIES_KEY).is_some();
+    // Without a holder, `agents` is an unknown key of the selection itself (reported there).
     if !holder {
         return out;
     }
@@ -34,27 +37,17 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     }
     let mut agent_only_items = Vec::new();
     if let Some(value) = first(AGENT_ONLY_KEY) {
-        let at = Ptr::Root.key(AGENT_ONLY_KEY);
-        match value.array() {
-            Some(list) => {
-                for (i, rule) in rules(&list, at, sink) {
-                    match rule {
-                        AgentRule::Tool(tool) => {
-                            out.agent_only.push(tool);
-                            agent_only_items.push(i);
-                        }
-                        AgentRule::Mcp(_) => sink.error(
-                            at.index(i),
-                            Error::WrongType { expected: "a built-in tool name", found: "an MCP rule" },
-                        ),
-                    }
-                }
-            }
-            None => sink.error(at, wrong_type("a list of built-in tool names", value)),
-        }
+        (out.agent_only, agent_only_items) = agent_only(value, Ptr::Root.key(AGENT_ONLY_KEY), sink);
     }
     let (errors, lints) = out.check(main);
     let agents_at = Ptr::Root.key(AGENTS_KEY);
+    // A list an agent's capabilities gave names no tool its author wrote: the main selection
+    // bounds it (a tool the main one takes away is not offered, as for any agent's list),
+    // and its rules' errors and lints are not the author's.
+    let portable = |place: &AgentPlace| match place {
+        AgentPlace::Tools(a, _) | AgentPlace::Disallowed(a, _) => items[*a].portable,
+        AgentPlace::AgentOnly(_) => false,
+    };
     let place = |place: AgentPlace| match place {
         AgentPlace::Tools(a, t) => agents_at.key(&out.agents[a].name).key(TOOLS_KEY).index(items[a].tools[t]).render(),
         AgentPlace::Disallowed(a, t) => {
@@ -62,13 +55,34 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
         }
         AgentPlace::AgentOnly(i) => Ptr::Root.key(AGENT_ONLY_KEY).index(agent_only_items[i]).render(),
     };
-    for (at, error) in errors {
+    for (at, error) in errors.into_iter().filter(|(at, _)| !portable(at)) {
         sink.error_at(&|| place(at), error);
     }
-    for (at, warning) in lints {
+    for (at, warning) in lints.into_iter().filter(|(at, _)| !portable(at)) {
         sink.lint(|| place(at), warning);
     }
     out
+}
+
+/// `agent_only`: built-ins, each with the item it was written at.
+fn agent_only(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> (Vec<ClaudeTool>, Vec<usize>) {
+    let mut kept = (Vec::new(), Vec::new());
+    let Some(list) = value.array() else {
+        sink.error(at, wrong_type("a list of built-in tool names", value));
+        return kept;
+    };
+    for (i, rule) in rules(&list, at, sink) {
+        match rule {
+            AgentRule::Tool(tool) => {
+                kept.0.push(tool);
+                kept.1.push(i);
+            }
+            AgentRule::Mcp(_) => {
+                sink.error(at.index(i), Error::WrongType { expected: "a built-in tool name", found: "an MCP rule" });
+            }
+        }
+    }
+    kept
 }
 
 /// Where each kept rule of an agent's lists was written: its item in `tools`, in
@@ -77,6 +91,8 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
 pub(crate) struct Items {
     tools: Vec<usize>,
     disallowed: Vec<usize>,
+    /// Whether the lists came from the agent's `capabilities`.
+    portable: bool,
 }
 
 /// The `--agents` object: agents keyed by name, each read with the rules it keeps (an agent
@@ -105,9 +121,11 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(C
     let (fields, _) = unique_keys(fields);
     let mut agent = ClaudeAgent::new(name, "", "");
     let mut items = Items::default();
+    let mut capabilities = None;
     for (key, value) in &fields {
         let here = at.key(key);
         match key.as_ref() {
+            CAPABILITIES_KEY => capabilities = portable(*value, here, sink),
             "description" | "prompt" | "model" => match value.string() {
                 Some(text) if key == "description" => agent.description = text.into_owned(),
                 Some(text) if key == "prompt" => agent.prompt = text.into_owned(),
@@ -143,7 +161,31 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(C
             sink.error(at, Error::MissingKey { key: required });
         }
     }
+    if let Some(capabilities) = capabilities {
+        let written: Vec<&str> = fields.iter().map(|(key, _)| key.as_ref()).collect();
+        (agent, items) = with_portable(agent, items, capabilities, &written, at, sink);
+    }
     Some((agent, items))
+}
+
+/// An agent whose lists are its `capabilities` (SPEC §7); with a list of its own written too,
+/// one would be lost: an error, and the agent as written.
+fn with_portable(
+    agent: ClaudeAgent,
+    items: Items,
+    capabilities: Portable,
+    written: &[&str],
+    at: Ptr<'_>,
+    sink: &mut Sink,
+) -> (ClaudeAgent, Items) {
+    if let Some(list) = [TOOLS_KEY, DISALLOWED_TOOLS_KEY].into_iter().find(|list| written.contains(list)) {
+        sink.error(at.key(CAPABILITIES_KEY), Error::TwoPolicies { first: list, second: CAPABILITIES_KEY });
+        return (agent, items);
+    }
+    let agent = agent.with_portable(&capabilities);
+    let count = |list: &Option<Vec<AgentRule>>| list.as_ref().map_or(0, Vec::len);
+    let (tools, disallowed) = (count(&agent.tools), count(&agent.disallowed_tools));
+    (agent, Items { tools: (0..tools).collect(), disallowed: (0..disallowed).collect(), portable: true })
 }
 
 /// A list's rules, checked by [`check_rules`]: each error and warning at its item; the rules

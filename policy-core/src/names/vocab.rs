@@ -86,7 +86,8 @@ pub const GEMINI_MACRO_KEYS: &[&str] =
 
 /// The fields of a custom agent in `builtin_tools! { runtime: claude_code, agents: { .. } }`:
 /// the CLI's own, in the macro's spelling (`mcpServers` is JSON only).
-pub const AGENT_MACRO_FIELDS: &[&str] = &["description", "prompt", "tools", "disallowed_tools", "model"];
+pub const AGENT_MACRO_FIELDS: &[&str] =
+    &["description", "prompt", "tools", "disallowed_tools", CAPABILITIES_KEY, "model"];
 
 /// The macro's key that turns every warning into a compile error (`strict: true`).
 pub const STRICT_MACRO_KEY: &str = "strict";
@@ -123,7 +124,8 @@ pub const AGENTS_KEY: &str = "agents";
 pub const AGENT_ONLY_KEY: &str = "agent_only";
 
 /// The fields of a Claude Code custom agent, as the CLI reads them.
-pub const AGENT_FIELDS: &[&str] = &["description", "prompt", TOOLS_KEY, DISALLOWED_TOOLS_KEY, "model", "mcpServers"];
+pub const AGENT_FIELDS: &[&str] =
+    &["description", "prompt", TOOLS_KEY, DISALLOWED_TOOLS_KEY, CAPABILITIES_KEY, "model", "mcpServers"];
 
 /// A Claude Code agent's deny rules.
 pub const DISALLOWED_TOOLS_KEY: &str = "disallowedTools";
@@ -220,6 +222,10 @@ pub const GEMINI_CLI_SETTINGS_OWNER: &str = "the Gemini CLI's own settings (writ
 
 /// Tool filters of other places (the session's, `defaultAgent`'s, a Claude Code agent's) that
 /// a Copilot custom agent does not have: the SDK drops them, and the agent keeps every tool.
-pub const NOT_CUSTOM_AGENT_FILTERS: &[&str] = &[AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, DISALLOWED_TOOLS_KEY];
+/// A portable policy among them: a custom agent's `tools` is an exact list of names, with no
+/// pattern for every MCP or custom tool, so it cannot keep them as a portable policy does.
+pub const NOT_CUSTOM_AGENT_FILTERS: &[&str] =
+    &[AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, DISALLOWED_TOOLS_KEY, CAPABILITIES_KEY];
 /// Likewise for `defaultAgent`, whose one filter is `excludedTools`.
-pub const NOT_DEFAULT_AGENT_FILTERS: &[&str] = &[TOOLS_KEY, AVAILABLE_TOOLS_FIELD, DISALLOWED_TOOLS_KEY];
+pub const NOT_DEFAULT_AGENT_FILTERS: &[&str] =
+    &[TOOLS_KEY, AVAILABLE_TOOLS_FIELD, DISALLOWED_TOOLS_KEY, CAPABILITIES_KEY];
