@@ -295,3 +295,35 @@ fn load_claude_code_with_errors_of(text: &str) -> ClaudeCodeArgs {
     let selection: ClaudeCodeSelection = serde_json::from_value(value["builtin_tools"].clone()).unwrap();
     ClaudeCodeArgs::new(Some(selection)).with_agents(agents)
 }
+
+/// The README's capability table, as the data gives it: capability → the built-ins of each
+/// pinned catalog that have it. `UPDATE_README=1 cargo test --test capabilities` rewrites it.
+#[test]
+fn the_readme_table_is_the_data() {
+    let tools = |names: Vec<&str>| names.iter().map(|name| format!("`{name}`")).collect::<Vec<_>>().join(" ");
+    let mut table = String::from(
+        "| capability | Copilot CLI 1.0.102 | Claude Code 2.1.332 | Gemini CLI 0.61.0 |\n|---|---|---|---|\n",
+    );
+    for capability in Capability::ALL {
+        let copilot = tool_policy::copilot::CAPABILITIES.iter().filter(|row| row.capabilities().contains(capability));
+        let claude = ClaudeTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
+        let gemini = GeminiTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
+        table.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            capability.word(),
+            tools(copilot.map(|row| row.tool).collect()),
+            tools(claude.map(|tool| tool.name()).collect()),
+            tools(gemini.map(|tool| tool.name()).collect()),
+        ));
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let (begin, end) = ("<!-- capability table: tests/capabilities.rs -->\n", "<!-- end of the capability table -->");
+    let start = readme.find(begin).expect("the README marks its capability table") + begin.len();
+    let stop = start + readme[start..].find(end).expect("the README ends its capability table");
+    if std::env::var_os("UPDATE_README").is_some() {
+        std::fs::write(path, format!("{}{table}{}", &readme[..start], &readme[stop..])).unwrap();
+        return;
+    }
+    assert_eq!(readme[start..stop], table, "the README's table differs from the data: UPDATE_README=1 rewrites it");
+}
