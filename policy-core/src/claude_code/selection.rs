@@ -4,7 +4,9 @@
 //! [`ClaudeCodeArgs`](crate::claude_code::ClaudeCodeArgs).
 
 use crate::capability::Faces;
-use crate::claude_code::catalog::{ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH};
+use crate::claude_code::catalog::{
+    ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, OFFERED_WHEN_LISTED, REMOVED, RUN_CODE_WITH_BASH,
+};
 use crate::error::Error;
 use crate::portable::{Portable, PortableShape};
 use crate::selection::{CatalogName, NameLookup, Pinned, Selection, SelectionDecision, SelectionShape};
@@ -99,7 +101,7 @@ pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool])
     let is_offered = |tool: &ClaudeTool| match &shape {
         None => defaults.contains(tool),
         Some(SelectionShape::DisableAll) => false,
-        Some(SelectionShape::Only(only)) => only.contains(tool),
+        Some(SelectionShape::Only(only)) => only.contains(tool) && OFFERED_WHEN_LISTED.contains(tool),
         Some(SelectionShape::Disable(disabled)) => {
             let bash_denied = disabled.contains(&ClaudeTool::Bash);
             if disabled.contains(tool) {

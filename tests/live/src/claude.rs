@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tool_policy::claude::{self, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeTool};
-use tool_policy::{Host, attest_claude_code};
+use tool_policy::{Host, McpTools, attest_claude_code};
 
 use crate::{Attested, Outcome, http};
 
@@ -23,6 +23,8 @@ pub struct Case {
     pub host_mcp: bool,
     /// MCP servers in the fresh HOME and work dir (the agent's own: must not survive).
     pub own_mcp: bool,
+    /// What becomes of MCP tools (a portable policy's `mcp_tools`).
+    pub mcp: McpTools,
 }
 
 /// What a baseline depends on: the model, host MCP servers, the agent's own MCP servers.
@@ -120,7 +122,7 @@ fn run_with(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16, agents: &
     }
     // The prompt comes right after -p, before the variadic flags; those use `=`.
     let mut args = vec![String::from("-p"), String::from("hi")];
-    args.extend(ClaudeCodeArgs::new(case.selection.clone()).with_agents(agents.clone()).args());
+    args.extend(ClaudeCodeArgs::new(case.selection.clone()).with_agents(agents.clone()).with_mcp(case.mcp).args());
     // The transcript's `init` message is what attestation reads.
     args.extend([String::from("--output-format=stream-json"), String::from("--verbose")]);
     if case.host_mcp {
@@ -210,7 +212,7 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
     for case in cases {
         let key = (case.model, case.host_mcp, case.own_mcp);
         if !baselines.iter().any(|(k, _)| *k == key) {
-            let plain = Case { name: String::new(), selection: None, ..*case };
+            let plain = Case { name: String::new(), selection: None, mcp: McpTools::Keep, ..*case };
             let label = format!("baseline-{}-{}-{}", case.model.unwrap_or("default"), case.host_mcp, case.own_mcp);
             let baseline = observe(&label, &plain).map(|(names, transcript)| {
                 if key == (None, false, false) {
@@ -229,7 +231,7 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
                 let defaults = if case.selection.is_none() { claude::DEFAULT_OFFERED.to_vec() } else { defaults };
                 let mut expected: BTreeSet<String> =
                     claude::offered(case.selection.as_ref(), &defaults).iter().map(|t| t.name().to_owned()).collect();
-                if case.host_mcp {
+                if case.host_mcp && case.mcp == McpTools::Keep {
                     expected.extend(crate::mcp::TOOLS.iter().map(|t| format!("mcp__echo__{t}")));
                 }
                 if case.own_mcp && case.selection.is_none() {
@@ -339,7 +341,7 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
     for (i, case) in cases.iter().enumerate() {
         requests.lock().unwrap().clear();
         *start.lock().unwrap() = Some(case.start.clone());
-        let run = Case { name: case.name.clone(), selection: case.selection.clone(), model: None, host_mcp: case.host_mcp, own_mcp: false };
+        let run = Case { name: case.name.clone(), selection: case.selection.clone(), model: None, host_mcp: case.host_mcp, own_mcp: false, mcp: McpTools::Keep };
         let observed = run_with(cli, me, &scratch.join(format!("agents-{i}")), &run, port, &case.agents).and_then(|transcript| {
             // Whether the transcript reports the sub-agent's tools: the tools of every `init`
             // line against the main session's (the attested set), once per run.

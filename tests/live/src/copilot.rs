@@ -945,8 +945,12 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
                     continue;
                 }
             };
-            // A case naming a tool the runtime does not offer here could not fail on it.
+            // A case naming a tool the runtime does not offer here could not fail on it. A
+            // portable policy names every built-in its capabilities grant, offered here or not
+            // (Windows' shell family, the legacy edit tools): what it is held to is the set.
+            let portable = case.document.portable().is_some();
             let reachable = |name: &String| {
+                portable ||
                 universe.contains(name)
                     || (case.document.custom_agents().is_some() && copilot::AGENT_ONLY.contains(&name.as_str()))
             };

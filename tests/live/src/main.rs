@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
-use tool_policy::ClaudeCodeSelection;
+use tool_policy::{Capability, ClaudeCodeSelection, McpTools};
 
 /// How the attestations of a run went: sessions attested in agreement with what the model
 /// was offered, and negative controls (sessions that must fail attestation) caught.
@@ -243,7 +243,7 @@ fn claude_cases() -> Result<Vec<claude::Case>, String> {
         } else {
             ClaudeCodeSelection::from_json(&selection.to_string()).map_err(|e| format!("{name}: {e}"))?.selection
         };
-        Ok(claude::Case { name: name.to_owned(), selection, model, host_mcp, own_mcp })
+        Ok(claude::Case { name: name.to_owned(), selection, model, host_mcp, own_mcp, mcp: McpTools::Keep })
     };
     Ok(vec![
         case("no selection", Value::Null, None, false, false)?,
@@ -440,15 +440,70 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
     Ok(cases)
 }
 
-/// Cases from `--cases FILE`: `[{"name", "runtime": "copilot" | "claude-code", "input",
-/// "expected"?}]`, where a Copilot case's `expected` is the resolved configuration written by
-/// hand (`{"clientMode", "availableTools"?, "excludedTools"?, "toolFilterPrecedence"}`).
-type Extras = (Vec<copilot::Case>, Vec<claude::Case>, Vec<(String, Value)>);
+/// The name of a capability case: its suite's prefix, then the policy.
+const CAPABILITIES: &str = "capabilities: ";
+
+/// The portable policies of the capability suite (SPEC §7): the named ones, then `only [c]`
+/// for each capability, so that each capability's tools are held against each runtime.
+fn portable_policies() -> Vec<(String, Value)> {
+    let named = [
+        ("read-only", json!({"only": ["read"]})),
+        ("read + search", json!({"only": ["read", "search"]})),
+        ("read + search + edit, no execute", json!({"only": ["read", "search", "edit"]})),
+        ("everything but execute and web", json!({"disable": ["execute", "web"]})),
+        ("no agent", json!({"disable": ["agent"]})),
+        ("todo + ask only", json!({"only": ["todo", "ask"]})),
+        ("nothing", json!({"disable": "*"})),
+        ("nothing, no MCP", json!({"disable": "*", "mcp_tools": "none"})),
+        ("read + search, no MCP", json!({"only": ["read", "search"], "mcp_tools": "none"})),
+        ("no web, no MCP", json!({"disable": ["web"], "mcp_tools": "none"})),
+        ("plan + todo + ask + meta", json!({"only": ["plan", "todo", "ask", "meta"]})),
+        ("no execute", json!({"disable": ["execute"]})),
+    ];
+    let mut policies: Vec<(String, Value)> = named.into_iter().map(|(name, policy)| (name.to_owned(), policy)).collect();
+    for capability in Capability::ALL {
+        policies.push((format!("only [{capability}]"), json!({"only": [capability.word()]})));
+    }
+    policies
+}
+
+/// A portable policy's case on each runtime: Copilot's, Claude Code's, and the Gemini CLI's
+/// in `default` and `yolo`; each with the MCP server (and Copilot's custom tools) present.
+fn portable_cases(
+    name: &str,
+    policy: &Value,
+) -> Result<(copilot::Case, claude::Case, Vec<gemini::Case>), String> {
+    use tool_policy::gemini::ApprovalMode::{Default, Yolo};
+    let document = json!({"capabilities": policy});
+    let name = format!("{CAPABILITIES}{name}");
+    let copilot = copilot_case(&name, &document, false)?;
+    let read = tool_policy::json::load_claude_code(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
+    let mcp = read.portable.as_ref().map_or(McpTools::Keep, tool_policy::Portable::mcp);
+    let claude =
+        claude::Case { name: name.clone(), selection: read.selection, model: None, host_mcp: true, own_mcp: false, mcp };
+    let selection = tool_policy::json::load_gemini_cli(&document.to_string()).map_err(|e| format!("{name}: {e}"))?.selection;
+    let gemini = [Default, Yolo].map(|mode| gemini::Case {
+        name: format!("{CAPABILITIES}{mode}: {}", &name[CAPABILITIES.len()..]),
+        selection: selection.clone(),
+        mode,
+        mcp: true,
+        control: None,
+        investigate: false,
+    });
+    Ok((copilot, claude, gemini.into()))
+}
+
+/// Cases from `--cases FILE`: `[{"name", "runtime": "copilot" | "claude-code" | "portable",
+/// "input", "expected"?}]`, where a Copilot case's `expected` is the resolved configuration
+/// written by hand (`{"clientMode", "availableTools"?, "excludedTools"?,
+/// "toolFilterPrecedence"}`), and a portable case's `input` is the value of `capabilities`,
+/// run on all three runtimes (the Gemini CLI in `default` and `yolo`).
+type Extras = (Vec<copilot::Case>, Vec<claude::Case>, Vec<gemini::Case>, Vec<(String, Value)>);
 
 fn extra_cases(path: &Path) -> Result<Extras, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let items: Vec<Value> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let (mut copilot, mut claude, mut expected) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut copilot, mut claude, mut gemini, mut expected) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for item in items {
         let name = item["name"].as_str().ok_or("a case needs a `name`")?;
         match item["runtime"].as_str() {
@@ -470,12 +525,21 @@ fn extra_cases(path: &Path) -> Result<Extras, String> {
                     model: None,
                     host_mcp: true,
                     own_mcp: true,
+                    mcp: McpTools::Keep,
                 });
             }
-            other => return Err(format!("{name}: runtime must be `copilot` or `claude-code`, not {other:?}")),
+            Some("portable") => {
+                let (on_copilot, on_claude, on_gemini) = portable_cases(name, &item["input"])?;
+                copilot.push(on_copilot);
+                claude.push(on_claude);
+                gemini.extend(on_gemini);
+            }
+            other => {
+                return Err(format!("{name}: runtime must be `copilot`, `claude-code` or `portable`, not {other:?}"));
+            }
         }
     }
-    Ok((copilot, claude, expected))
+    Ok((copilot, claude, gemini, expected))
 }
 
 /// How many of the given cases have an outcome; each one without is added as a failure.
@@ -520,20 +584,34 @@ async fn main() -> ExitCode {
     };
     let me = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("live-conformance"));
     let cases = (copilot_cases(), claude_cases(), gemini_cases(), claude_agent_cases());
-    let (mut copilot_cases, mut claude_cases, gemini_cases, agent_cases) = match cases {
+    let (mut copilot_cases, mut claude_cases, mut gemini_cases, agent_cases) = match cases {
         (Ok(a), Ok(b), Ok(c), Ok(d)) => (a, b, c, d),
         (Err(e), _, _, _) | (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => {
             eprintln!("live-conformance: {e}");
             return ExitCode::from(2);
         }
     };
+    for (name, policy) in portable_policies() {
+        match portable_cases(&name, &policy) {
+            Ok((on_copilot, on_claude, on_gemini)) => {
+                copilot_cases.push(on_copilot);
+                claude_cases.push(on_claude);
+                gemini_cases.extend(on_gemini);
+            }
+            Err(e) => {
+                eprintln!("live-conformance: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let built_in = copilot_cases.len();
     let mut written: Vec<(String, Value)> = Vec::new();
     if let Some(path) = &args.cases {
         match extra_cases(path) {
-            Ok((a, b, expected)) => {
+            Ok((a, b, c, expected)) => {
                 copilot_cases.extend(a);
                 claude_cases.extend(b);
+                gemini_cases.extend(c);
                 written = expected;
             }
             Err(e) => {
@@ -550,7 +628,11 @@ async fn main() -> ExitCode {
         let extra = i >= built_in;
         let given = written.iter().find(|(name, _)| *name == case.name).map(|(_, v)| v.clone());
         let written_here = if extra { given } else { expected::expected(&case.name) };
+        // A portable policy's resolution is held to the hand-written selection of the same
+        // tools by tests/capabilities.rs; here it is held to what the CLI offers.
+        let portable = case.name.starts_with(CAPABILITIES);
         match written_here {
+            _ if portable => {}
             Some(expected) if expected == resolved => {}
             Some(expected) => {
                 wrong += 1;
@@ -567,9 +649,10 @@ async fn main() -> ExitCode {
         eprintln!("live-conformance: {wrong} cases resolve differently than written by hand; nothing was run");
         return ExitCode::from(2);
     }
+    let portable = copilot_cases.iter().filter(|case| case.name.starts_with(CAPABILITIES)).count();
     println!(
-        "resolution: {} copilot cases resolve as written by hand ({unchecked} given without `expected`)",
-        copilot_cases.len() - unchecked
+        "resolution: {} copilot cases resolve as written by hand ({unchecked} given without `expected`, {portable} portable)",
+        copilot_cases.len() - unchecked - portable
     );
     let wants = |runtime: &str| args.only.as_deref().is_none_or(|only| only == runtime);
     let (mut copilot_outcomes, mut claude_outcomes) = (Vec::new(), Vec::new());
@@ -655,23 +738,36 @@ async fn main() -> ExitCode {
     );
     let (subagent_outcomes, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         copilot_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: "));
+    let portable = |o: &Outcome| o.name.starts_with(CAPABILITIES);
+    let (copilot_portable, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) = copilot_outcomes.into_iter().partition(portable);
+    let (claude_portable, claude_outcomes): (Vec<Outcome>, Vec<Outcome>) = claude_outcomes.into_iter().partition(portable);
+    let (gemini_portable, gemini_outcomes): (Vec<Outcome>, Vec<Outcome>) = gemini_outcomes.into_iter().partition(portable);
     let subagent_mismatches = report("copilot-subagents", &subagent_outcomes);
     let copilot_mismatches = report("copilot", &copilot_outcomes);
     let claude_mismatches = report("claude-code", &claude_outcomes);
     let agent_mismatches = report("claude-code-subagents", &agent_outcomes);
     let gemini_mismatches = report("gemini-cli", &gemini_outcomes);
+    let portable_mismatches = report("capabilities copilot", &copilot_portable)
+        + report("capabilities claude-code", &claude_portable)
+        + report("capabilities gemini-cli", &gemini_portable);
+    let portable_cases = copilot_portable.len() + claude_portable.len() + gemini_portable.len();
     println!(
         "attestation: {} sessions attested, {} of {} controls caught",
         attested.sessions, attested.controls_caught, attested.controls
     );
     println!(
-        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches",
+        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches; capabilities {portable_cases} cases, {portable_mismatches} mismatches",
         copilot_outcomes.len(),
         subagent_outcomes.len(),
         claude_outcomes.len(),
         agent_outcomes.len(),
         gemini_outcomes.len()
     );
-    let mismatches = copilot_mismatches + subagent_mismatches + claude_mismatches + agent_mismatches + gemini_mismatches;
+    let mismatches = copilot_mismatches
+        + subagent_mismatches
+        + claude_mismatches
+        + agent_mismatches
+        + gemini_mismatches
+        + portable_mismatches;
     if mismatches > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
