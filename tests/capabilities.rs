@@ -3,6 +3,7 @@
 //! every catalog; every door refuses an unknown word with a did-you-mean and a second policy
 //! beside the first; and the review aids speak capabilities.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -308,13 +309,15 @@ fn the_readme_table_is_the_data() {
         let copilot = tool_policy::copilot::CAPABILITIES.iter().filter(|row| row.capabilities().contains(capability));
         let claude = ClaudeTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
         let gemini = GeminiTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
-        table.push_str(&format!(
-            "| `{}` | {} | {} | {} |\n",
+        writeln!(
+            table,
+            "| `{}` | {} | {} | {} |",
             capability.word(),
             tools(copilot.map(|row| row.tool).collect()),
             tools(claude.map(|tool| tool.name()).collect()),
             tools(gemini.map(|tool| tool.name()).collect()),
-        ));
+        )
+        .unwrap();
     }
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
     let readme = std::fs::read_to_string(path).unwrap();

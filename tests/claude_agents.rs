@@ -204,6 +204,9 @@ fn the_command_line() {
     let diff =
         cli(&["diff", "--runtime", "claude-code", "examples/claude/reader.json", "examples/claude/with-agents.json"]);
     let lines = String::from_utf8(diff.stdout).unwrap();
-    assert!(lines.contains("+ agent tester: Bash (was no such agent, now offered)\n"), "{lines}");
+    assert!(
+        lines.contains("+ execute, read, search, edit, web: agent tester: Bash (was no such agent, now offered)\n"),
+        "{lines}"
+    );
     assert!(lines.contains("+ agent tester (was not defined, now defined)\n"), "{lines}");
 }

@@ -13,7 +13,7 @@
 use serde_json::{Map, Value};
 
 use super::selection::ClaudeCodeSelection;
-use crate::claude_code::catalog::{AGENT_LIST_REACHES, ClaudeTool, MAIN_AGENT_ONLY, RUN_CODE_WITH_BASH};
+use crate::claude_code::catalog::{AGENT_LIST_REACHES, ClaudeTool, NEVER_TO_A_SUB_AGENT, RUN_CODE_WITH_BASH, Start};
 use crate::error::{Error, Warning};
 use crate::names::vocab::{DISALLOWED_TOOLS_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
@@ -276,7 +276,7 @@ impl ClaudeAgents {
                     let leaks = AGENT_LIST_REACHES.contains(tool);
                     let error = Error::AgentBeyondMain { agent: agent.name.clone(), tool: tool.name(), leaks };
                     errors.push((AgentPlace::Tools(a, t), error));
-                } else if MAIN_AGENT_ONLY.contains(tool) {
+                } else if NEVER_TO_A_SUB_AGENT.contains(tool) {
                     let detail = "Claude Code never offers it to a sub-agent";
                     lints.push((AgentPlace::Tools(a, t), unreachable(*tool, detail)));
                 }
@@ -284,7 +284,7 @@ impl ClaudeAgents {
             for (t, rule) in agent.disallowed_tools.iter().flatten().enumerate() {
                 let AgentRule::Tool(tool) = rule else { continue };
                 let listed = agent.tools.as_ref().is_none_or(|tools| tools.contains(rule));
-                if !listed || (agent.tools.is_none() && taken(*tool)) || MAIN_AGENT_ONLY.contains(tool) {
+                if !listed || (agent.tools.is_none() && taken(*tool)) || NEVER_TO_A_SUB_AGENT.contains(tool) {
                     let detail = "the agent never has it anyway, so this takes nothing away";
                     lints.push((AgentPlace::Disallowed(a, t), unreachable(*tool, detail)));
                 }
@@ -310,9 +310,22 @@ impl ClaudeAgents {
 /// - with `tools`: the built-ins it lists that the main selection permits, and `Glob` and
 ///   `Grep` whenever listed;
 /// - without: what the main agent is offered;
-/// - never [`MAIN_AGENT_ONLY`]; and `disallowedTools` takes its built-ins away (`Bash` with
+/// - never [`MAIN_AGENT_ONLY`] (started in the background, the default; [`offered_when`]
+///   says it for the foreground); and `disallowedTools` takes its built-ins away (`Bash` with
 ///   the tools that run code the way it does, as for the main agent).
 pub fn offered_to(agent: &ClaudeAgent, main: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
+    offered_when(agent, main, defaults, Start::Background)
+}
+
+/// [`offered_to`], for an agent started in the background (the default) or in the foreground,
+/// which is offered the main agent's own tools but `ScheduleWakeup` and `Workflow`
+/// ([`Start::withholds`]).
+pub fn offered_when(
+    agent: &ClaudeAgent,
+    main: Option<&ClaudeCodeSelection>,
+    defaults: &[ClaudeTool],
+    start: Start,
+) -> Vec<ClaudeTool> {
     let permitted = |tool: ClaudeTool| main.is_none_or(|s| s.decide(tool).is_permitted());
     let base: Vec<ClaudeTool> = match &agent.tools {
         Some(tools) => ClaudeTool::ALL
@@ -326,7 +339,7 @@ pub fn offered_to(agent: &ClaudeAgent, main: Option<&ClaudeCodeSelection>, defau
     let denied = |tool: ClaudeTool| agent.disallowed_tools.iter().flatten().any(|r| *r == AgentRule::Tool(tool));
     let bash_denied = denied(ClaudeTool::Bash);
     base.into_iter()
-        .filter(|tool| !MAIN_AGENT_ONLY.contains(tool) && !denied(*tool))
+        .filter(|tool| !start.withholds(*tool) && !denied(*tool))
         .filter(|tool| !(bash_denied && RUN_CODE_WITH_BASH.contains(tool)))
         .collect()
 }

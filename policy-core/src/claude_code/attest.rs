@@ -29,7 +29,7 @@ pub fn attest_claude_code(
         }
         if let Some(rest) = name.strip_prefix("mcp__") {
             match mcp_violation(rest, servers.as_ref().filter(|_| selection.is_some())) {
-                Some(why) => attestation.violations.push(Violation { tool: name.clone(), why }),
+                Some(why) => attestation.violations.push(Violation::offered(name, why)),
                 None => attestation.allowed.push(name.clone()),
             }
             continue;
@@ -40,7 +40,7 @@ pub fn attest_claude_code(
                 match selection.map(|s| s.decide(tool)) {
                     Some(decision) if !decision.is_permitted() => {
                         let why = decision.to_string();
-                        attestation.violations.push(Violation { tool: tool.name().to_owned(), why });
+                        attestation.violations.push(Violation::offered(tool.name(), why));
                     }
                     _ => attestation.allowed.push(tool.name().to_owned()),
                 }
@@ -50,13 +50,13 @@ pub fn attest_claude_code(
                 None | Some(SelectionShape::Disable(_)) => {
                     attestation.drifted(name.clone(), &format!("Claude Code {}", claude_code::CLI_VERSION), strict);
                 }
-                Some(_) => attestation.violations.push(Violation {
-                    tool: name.clone(),
-                    why: format!(
+                Some(_) => attestation.violations.push(Violation::offered(
+                    name,
+                    format!(
                         "the selection does not permit it (it is unknown to the catalog of Claude Code {})",
                         claude_code::CLI_VERSION
                     ),
-                }),
+                )),
             },
         }
     }

@@ -114,6 +114,31 @@ pub const MAIN_AGENT_ONLY: &[ClaudeTool] = &[
     ClaudeTool::Workflow,
 ];
 
+/// How the model started a sub-agent: the CLI offers them different sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Start {
+    /// `run_in_background: true`, the default.
+    Background,
+    /// `run_in_background: false`.
+    Foreground,
+}
+
+impl Start {
+    /// Both, background first.
+    pub const BOTH: [Start; 2] = [Start::Background, Start::Foreground];
+
+    /// Whether a sub-agent started so is never offered `tool`, whatever its lists say.
+    pub fn withholds(self, tool: ClaudeTool) -> bool {
+        match self {
+            Start::Background => MAIN_AGENT_ONLY.contains(&tool),
+            Start::Foreground => NEVER_TO_A_SUB_AGENT.contains(&tool),
+        }
+    }
+}
+
+/// Never offered to a sub-agent, however it was started.
+pub const NEVER_TO_A_SUB_AGENT: &[ClaudeTool] = &[ClaudeTool::ScheduleWakeup, ClaudeTool::Workflow];
+
 /// Offered to a sub-agent whose `tools` lists them even when the main selection takes them
 /// away; every other built-in a main selection takes away a sub-agent never gets (live cases
 /// `claude-code-subagents: control: ...`).

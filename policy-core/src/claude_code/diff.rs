@@ -3,7 +3,8 @@
 //! gains or loses.
 
 use crate::claude_code::agents::{AgentRule, ClaudeAgent, ClaudeAgents, offered_to};
-use crate::claude_code::catalog::{self as claude_code, ClaudeTool};
+use crate::claude_code::builtin_agents::BuiltinAgent;
+use crate::claude_code::catalog::{self as claude_code, ClaudeTool, Start};
 use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::review::diff::{PolicyDiff, diff_entries};
 use crate::seen::Seen;
@@ -57,8 +58,13 @@ pub fn diff_claude_agents(
         fn get(&self, name: &str) -> Option<&'a ClaudeAgent> {
             self.names.first(name).map(|i| &self.agents.agents[i])
         }
+        /// What the agent `name` is offered (started in the background): the custom agent's,
+        /// else the built-in's it would replace.
         fn offered(&self, name: &str) -> Option<Vec<ClaudeTool>> {
-            self.get(name).map(|agent| offered_to(agent, self.main, claude_code::DEFAULT_OFFERED))
+            match self.get(name) {
+                Some(agent) => Some(offered_to(agent, self.main, claude_code::DEFAULT_OFFERED)),
+                None => BuiltinAgent::named(name).map(|builtin| builtin.offered(self.main, Start::Background)),
+            }
         }
     }
     let mut diff = PolicyDiff::default();
@@ -77,11 +83,15 @@ pub fn diff_claude_agents(
             diff.push(format!("agent {name}: {}", tool.name()), true, say(&was, tool), say(&now, tool));
         }
         diff_agent_mcp(&mut diff, name, old.get(name), new.get(name));
-        if was.is_none() != now.is_none() {
-            let state = |tools: &Option<Vec<ClaudeTool>>| {
-                (tools.is_some(), String::from(if tools.is_some() { "defined" } else { "not defined" }))
+        let builtin = BuiltinAgent::named(name).is_some();
+        let (was_defined, now_defined) = (old.get(name).is_some(), new.get(name).is_some());
+        if was_defined != now_defined {
+            let state = |defined: bool| match (defined, builtin) {
+                (true, _) => (true, String::from("defined")),
+                (false, true) => (false, String::from("the built-in agent")),
+                (false, false) => (false, String::from("not defined")),
             };
-            diff.push(format!("agent {name}"), false, state(&was), state(&now));
+            diff.push(format!("agent {name}"), false, state(was_defined), state(now_defined));
         }
     }
     diff

@@ -2,12 +2,13 @@
 //! what the main agent or one of its agents is offered and why, what changes between two
 //! documents, and what a transcript's `init` messages say against it.
 
-use super::agents::{AgentRule, ClaudeAgent, offered_to};
+use super::agents::{AgentRule, ClaudeAgent, offered_when};
 use super::args::ClaudeCodeArgs;
 use super::attest::attest_claude_code;
-use super::catalog::{ClaudeTool, DEFAULT_OFFERED, RUNTIME};
+use super::builtin_agents::BuiltinAgent;
+use super::catalog::{ClaudeTool, DEFAULT_OFFERED, RUNTIME, Start};
 use super::diff::{diff_claude_agents, diff_selections};
-use super::observed::read_claude_init;
+use super::observed::read_claude_transcript;
 use super::places::{MACRO, MACRO_AGENT, PLACES};
 use super::read::{ClaudeCodeDocument, load_claude_code_with};
 use super::selection::ClaudeCodeSelection;
@@ -15,7 +16,7 @@ use crate::error::{Error, Located, Warning};
 use crate::portable::{McpTools, Portable};
 use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
-use crate::review::attest::{Attestation, Host};
+use crate::review::attest::{Attestation, Host, Violation};
 use crate::review::diff::PolicyDiff;
 use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
 use crate::selection::NO_SELECTION;
@@ -40,10 +41,14 @@ impl RuntimeDocument for ClaudeCodeDocument {
         serde_json::to_value(self.args()).unwrap_or_default()
     }
 
-    /// Each tool by its Claude Code name; with `agent`, what that custom agent is offered.
+    /// Each tool by its Claude Code name; with `agent`, what that agent is offered: a custom
+    /// agent of the document, else a built-in one (a custom agent of its name replaces it),
+    /// started in the background or the foreground.
     fn explain(&self, tools: &[String], agent: Option<&str>, _: Options) -> Result<Explanation, Error> {
         let agent = match agent {
-            Some(name) => Some(self.agents.get(name).ok_or_else(|| Error::UnknownAgent { name: name.to_owned() })?),
+            Some(name) => {
+                Some(Subject::named(self, name).ok_or_else(|| Error::UnknownAgent { name: name.to_owned() })?)
+            }
             None => None,
         };
         let catalog: Vec<String> = ClaudeTool::NAMES.iter().map(|name| (*name).to_owned()).collect();
@@ -55,8 +60,8 @@ impl RuntimeDocument for ClaudeCodeDocument {
                 Some(selection) => selection.decide(tool).to_string(),
                 None => NO_SELECTION.to_owned(),
             };
-            let (verdict, granted) = match agent {
-                Some(agent) => agent_verdict(agent, self.selection.as_ref(), tool, &main),
+            let (verdict, granted) = match &agent {
+                Some(agent) => agent.verdict(self.selection.as_ref(), tool, &main),
                 None => (main, self.selection.as_ref().is_none_or(|selection| selection.decide(tool).is_permitted())),
             };
             explanation.lines.push(format!("{tool}: {verdict}"));
@@ -69,26 +74,60 @@ impl RuntimeDocument for ClaudeCodeDocument {
     }
 
     fn diff(&self, new: &ClaudeCodeDocument) -> PolicyDiff {
-        let tool_capabilities = |name: &str| name.parse::<ClaudeTool>().ok().map(ClaudeTool::capabilities);
-        let mut changes =
-            diff_selections(self.selection.as_ref(), new.selection.as_ref()).with_capabilities(tool_capabilities);
+        // A tool of the main selection (`Read`) or of an agent (`agent reviewer: Read`).
+        let tool_capabilities = |subject: &str| {
+            let name = subject.rsplit(": ").next().unwrap_or(subject);
+            name.parse::<ClaudeTool>().ok().map(ClaudeTool::capabilities)
+        };
+        let mut changes = diff_selections(self.selection.as_ref(), new.selection.as_ref());
         changes
             .extend(diff_claude_agents((self.selection.as_ref(), &self.agents), (new.selection.as_ref(), &new.agents)));
-        changes
+        changes.with_capabilities(tool_capabilities)
     }
 
     fn rust_source(&self, private: &str) -> String {
         self.args().rust_source(private)
     }
 
-    /// `observed` is a `--output-format stream-json --verbose` transcript, or its `init` line.
+    /// `observed` is a `--output-format stream-json --verbose` transcript, or its `init` line:
+    /// what its `init` messages offer, and what its model called (each `tool_use`), whatever
+    /// was offered.
     fn attest(&self, observed: &str, host: &Host, strict: bool) -> Result<Attestation, AttestError> {
-        let offered = read_claude_init(observed).map_err(AttestError::Observed)?;
-        Ok(attest_claude_code(self.selection.as_ref(), &offered, host, strict))
+        let transcript = read_claude_transcript(observed).map_err(AttestError::Observed)?;
+        let mut attestation = attest_claude_code(self.selection.as_ref(), &transcript.offered, host, strict);
+        self.refuse_mcp(&mut attestation);
+        for call in &transcript.calls {
+            let mut verdict =
+                attest_claude_code(self.selection.as_ref(), std::slice::from_ref(&call.name), host, strict);
+            self.refuse_mcp(&mut verdict);
+            let agents_reach = |name: &str| {
+                let tool = ClaudeTool::lookup(name).map(crate::selection::NameLookup::tool);
+                tool.is_ok_and(|tool| self.agents.agents.iter().any(|agent| agent_offered(agent, self, tool)))
+            };
+            if call.in_subagent && agents_reach(&call.name) {
+                continue;
+            }
+            attestation
+                .violations
+                .extend(verdict.violations.into_iter().map(|violation| Violation { called: true, ..violation }));
+        }
+        Ok(attestation)
     }
 }
 
 impl ClaudeCodeDocument {
+    /// Under `"mcp_tools": "none"`, an allowed MCP tool is a violation.
+    fn refuse_mcp(&self, attestation: &mut Attestation) {
+        if self.portable.as_ref().is_none_or(Portable::keeps_mcp) {
+            return;
+        }
+        let (mcp, kept): (Vec<String>, Vec<String>) =
+            std::mem::take(&mut attestation.allowed).into_iter().partition(|name| name.starts_with("mcp__"));
+        attestation.allowed = kept;
+        let why = "the policy keeps no MCP tool (`\"mcp_tools\": \"none\"`)";
+        attestation.violations.extend(mcp.into_iter().map(|name| Violation::offered(name, why)));
+    }
+
     /// The arguments the CLI receives for this document: its selection, its agents, and what
     /// becomes of MCP tools.
     pub fn args(&self) -> ClaudeCodeArgs {
@@ -97,23 +136,67 @@ impl ClaudeCodeDocument {
     }
 }
 
-/// What a custom agent is offered of `tool`, and why.
-fn agent_verdict(
-    agent: &ClaudeAgent,
-    main: Option<&ClaudeCodeSelection>,
-    tool: ClaudeTool,
-    main_verdict: &str,
-) -> (String, bool) {
-    let offered = offered_to(agent, main, DEFAULT_OFFERED).contains(&tool);
-    let rule = AgentRule::Tool(tool);
-    let why = if agent.disallowed_tools.iter().flatten().any(|r| *r == rule) {
-        String::from("listed in its `disallowedTools`")
-    } else if let Some(tools) = &agent.tools {
-        String::from(if tools.contains(&rule) { "listed in its `tools`" } else { "not listed in its `tools`" })
-    } else {
-        format!("no `tools` of its own: as the main agent, {main_verdict}")
-    };
-    let verdict =
-        format!("{} to agent `{}` ({why})", if offered { "offered" } else { "not offered" }, Shown(&agent.name));
-    (verdict, offered)
+/// Whether `agent` of `document` is offered `tool`, however it was started.
+fn agent_offered(agent: &ClaudeAgent, document: &ClaudeCodeDocument, tool: ClaudeTool) -> bool {
+    Start::BOTH
+        .into_iter()
+        .any(|start| offered_when(agent, document.selection.as_ref(), DEFAULT_OFFERED, start).contains(&tool))
+}
+
+/// The agent `explain --agent` answers for.
+enum Subject<'a> {
+    /// A custom agent of the document.
+    Custom(&'a ClaudeAgent),
+    /// A built-in agent, with the custom agent of its lists.
+    Builtin(&'static BuiltinAgent, ClaudeAgent),
+}
+
+impl Subject<'_> {
+    /// The document's custom agent `name`, else the built-in of that name.
+    fn named<'a>(document: &'a ClaudeCodeDocument, name: &str) -> Option<Subject<'a>> {
+        match document.agents.get(name) {
+            Some(agent) => Some(Subject::Custom(agent)),
+            None => BuiltinAgent::named(name).map(|builtin| Subject::Builtin(builtin, builtin.as_custom())),
+        }
+    }
+
+    fn agent(&self) -> &ClaudeAgent {
+        match self {
+            Subject::Custom(agent) => agent,
+            Subject::Builtin(_, agent) => agent,
+        }
+    }
+
+    /// What the agent is offered when started so.
+    fn offered(&self, main: Option<&ClaudeCodeSelection>, start: Start) -> Vec<ClaudeTool> {
+        match self {
+            Subject::Builtin(builtin, _) => builtin.offered(main, start),
+            Subject::Custom(agent) => offered_when(agent, main, DEFAULT_OFFERED, start),
+        }
+    }
+
+    /// What the agent is offered of `tool`, and why; and whether it is offered at all.
+    fn verdict(&self, main: Option<&ClaudeCodeSelection>, tool: ClaudeTool, main_verdict: &str) -> (String, bool) {
+        let agent = self.agent();
+        let [background, foreground] = Start::BOTH.map(|start| self.offered(main, start).contains(&tool));
+        let rule = AgentRule::Tool(tool);
+        let why = if let Subject::Builtin(builtin, _) = self
+            && builtin.main_set
+        {
+            format!("it has exactly what the main agent has: {main_verdict}")
+        } else if agent.disallowed_tools.iter().flatten().any(|r| *r == rule) {
+            String::from("listed in its `disallowedTools`")
+        } else if let Some(tools) = &agent.tools {
+            String::from(if tools.contains(&rule) { "listed in its `tools`" } else { "not listed in its `tools`" })
+        } else {
+            format!("no `tools` of its own: as the main agent, {main_verdict}")
+        };
+        let offered = match (background, foreground) {
+            (true, _) => "offered",
+            (false, true) => "offered, when started in the foreground only,",
+            (false, false) => "not offered",
+        };
+        let kind = if matches!(self, Subject::Builtin(..)) { "built-in agent" } else { "agent" };
+        (format!("{offered} to {kind} `{}` ({why})", Shown(&agent.name)), background || foreground)
+    }
 }

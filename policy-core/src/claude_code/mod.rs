@@ -4,6 +4,7 @@
 pub(crate) mod agents;
 pub(crate) mod args;
 pub(crate) mod attest;
+pub(crate) mod builtin_agents;
 pub mod capabilities;
 pub mod catalog;
 pub(crate) mod diff;
@@ -14,11 +15,14 @@ pub(crate) mod read;
 pub(crate) mod read_agents;
 pub(crate) mod selection;
 
-pub use agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules, mcp_offered_to, offered_to};
+pub use agents::{
+    AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules, mcp_offered_to, offered_to, offered_when,
+};
 pub use args::ClaudeCodeArgs;
 pub use attest::attest_claude_code;
+pub use builtin_agents::{BUILTIN_AGENTS, BuiltinAgent};
 pub use diff::{diff_claude_agents, diff_selections};
-pub use observed::read_claude_init;
+pub use observed::{ClaudeCall, ClaudeTranscript, read_claude_init, read_claude_transcript};
 pub use read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 pub use selection::{ClaudeCodeSelection, ClaudeDecision, offered};
 

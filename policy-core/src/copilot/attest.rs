@@ -64,12 +64,8 @@ impl ResolvedPolicy {
             let source = match reported.mcp_server.as_deref() {
                 // A server without a name cannot be told from a built-in: never MCP.
                 Some("") => {
-                    attestation.violations.push(Violation {
-                        tool: reported.name.clone(),
-                        why: String::from(
-                            "it is marked as an MCP tool of a server with an empty name, so it cannot be classified",
-                        ),
-                    });
+                    let why = "it is marked as an MCP tool of a server with an empty name, so it cannot be classified";
+                    attestation.violations.push(Violation::offered(&reported.name, why));
                     continue;
                 }
                 Some(_) => Source::Mcp,
@@ -90,7 +86,7 @@ impl ResolvedPolicy {
                     continue;
                 }
             };
-            attestation.violations.push(Violation { tool: tool.to_string(), why });
+            attestation.violations.push(Violation::offered(tool.to_string(), why));
         }
         attestation.not_offered = self.not_offered(offered, host, &declared);
         attestation

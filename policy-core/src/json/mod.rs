@@ -27,7 +27,7 @@ pub mod closed_world {
 }
 
 pub use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
-pub use crate::claude_code::read_claude_init;
+pub use crate::claude_code::{read_claude_init, read_claude_transcript};
 pub use crate::copilot::read::{CopilotDocument, load, load_definition, load_entry, load_with};
 pub use crate::copilot::read::{load_definition_value, load_entry_value, load_value};
 pub use crate::copilot::read_copilot_tools;

@@ -56,12 +56,23 @@ pub struct Violation {
     pub tool: String,
     /// Why the policy does not allow it.
     pub why: String,
+    /// Whether the session called it (a Claude Code transcript's `tool_use`), rather than
+    /// offered it.
+    pub called: bool,
+}
+
+impl Violation {
+    /// An offered tool the policy does not allow, and why.
+    pub fn offered(tool: impl Into<String>, why: impl Into<String>) -> Violation {
+        Violation { tool: tool.into(), why: why.into(), called: false }
+    }
 }
 
 impl fmt::Display for Violation {
-    /// `<tool>: offered, but <why>`.
+    /// `<tool>: offered, but <why>`, or `<tool>: called, but <why>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: offered, but {}", Shown(&self.tool), self.why)
+        let what = if self.called { "called" } else { "offered" };
+        write!(f, "{}: {what}, but {}", Shown(&self.tool), self.why)
     }
 }
 
@@ -96,7 +107,7 @@ impl Attestation {
     pub(crate) fn drifted(&mut self, tool: String, cli: &str, strict: bool) {
         if strict {
             let why = format!("it is unknown to the catalog of {cli} (strict mode refuses drift)");
-            self.violations.push(Violation { tool, why });
+            self.violations.push(Violation::offered(tool, why));
         } else {
             self.drift.push(tool);
         }
@@ -147,8 +158,7 @@ impl std::error::Error for Attestation {}
 /// other offered name is a violation: it cannot be classified, so it cannot be allowed.
 pub(crate) fn malformed(name: &str) -> Option<Violation> {
     let well_formed = !name.is_empty() && name.bytes().all(crate::names::is_name_byte);
-    (!well_formed).then(|| Violation {
-        tool: name.to_owned(),
-        why: String::from("its name is empty or not a tool name (`[A-Za-z0-9_-]`), so it cannot be allowed"),
+    (!well_formed).then(|| {
+        Violation::offered(name, "its name is empty or not a tool name (`[A-Za-z0-9_-]`), so it cannot be allowed")
     })
 }

@@ -1,0 +1,194 @@
+//! A removed tool cannot run (SPEC §8), as far as the library can say it: Claude Code's
+//! built-in agents are predicted like custom ones, foreground and background apart; a custom
+//! agent of a built-in's name replaces it; and a transcript whose model called a tool the
+//! policy does not permit is a violation, whatever its `init` said.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use tool_policy::ClaudeCodeSelection;
+use tool_policy::claude::{
+    BUILTIN_AGENTS, BuiltinAgent, ClaudeTool, DEFAULT_OFFERED, MAIN_AGENT_ONLY, NEVER_TO_A_SUB_AGENT, Start, offered,
+};
+use tool_policy::json::load_claude_code;
+
+fn cli(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// Every built-in agent stays within the main selection, started either way, and each is
+/// offered what the CLI's own definition gives it.
+#[test]
+fn built_in_agents_stay_within_the_main_selection() {
+    use ClaudeTool as T;
+    let selections = [
+        None,
+        Some(ClaudeCodeSelection::only([T::Agent, T::Read, T::Bash])),
+        Some(ClaudeCodeSelection::disable([T::Bash, T::WebFetch])),
+        Some(ClaudeCodeSelection::disable_all()),
+    ];
+    for main in &selections {
+        let main_set = offered(main.as_ref(), DEFAULT_OFFERED);
+        for agent in BUILTIN_AGENTS {
+            for start in Start::BOTH {
+                let tools = agent.offered(main.as_ref(), start);
+                for tool in &tools {
+                    assert!(main_set.contains(tool), "{} ({start:?}) gets {tool} beyond {main:?}", agent.name);
+                }
+                if !agent.main_set {
+                    assert!(tools.iter().all(|tool| !NEVER_TO_A_SUB_AGENT.contains(tool)), "{}", agent.name);
+                }
+                if start == Start::Background && !agent.main_set {
+                    assert!(tools.iter().all(|tool| !MAIN_AGENT_ONLY.contains(tool)), "{}", agent.name);
+                }
+            }
+        }
+    }
+    let explore = BuiltinAgent::named("Explore").unwrap().offered(None, Start::Background);
+    for tool in [T::Agent, T::Edit, T::Write, T::NotebookEdit] {
+        assert!(!explore.contains(&tool), "Explore has no {tool}");
+    }
+    assert!(explore.contains(&T::Read) && explore.contains(&T::Bash));
+    let fork = BuiltinAgent::named("fork").unwrap().offered(None, Start::Background);
+    assert_eq!(fork, offered(None, DEFAULT_OFFERED), "fork: exactly the main set, main-only tools too");
+    let status = BuiltinAgent::named("statusline-setup").unwrap();
+    assert_eq!(status.offered(None, Start::Foreground), [T::Edit, T::Read]);
+    let only_read = ClaudeCodeSelection::only([T::Agent, T::Read]);
+    assert_eq!(status.offered(Some(&only_read), Start::Background), [T::Read]);
+    // Foreground: the main agent's own tools but ScheduleWakeup and Workflow.
+    let foreground = BuiltinAgent::named("general-purpose").unwrap().offered(None, Start::Foreground);
+    for tool in [T::ListAgents, T::ReportFindings, T::CronCreate, T::CronDelete, T::CronList] {
+        assert!(foreground.contains(&tool) && !explore.contains(&tool), "{tool}");
+    }
+    assert!(!foreground.contains(&T::ScheduleWakeup) && !foreground.contains(&T::Workflow));
+}
+
+#[test]
+fn explain_answers_for_built_in_agents() {
+    let file = "examples/claude/with-agents.json";
+    let explore = cli(&["explain", "--runtime", "claude-code", "--agent", "Explore", file, "Read", "Bash", "Edit"], "");
+    assert_eq!(explore.status.code(), Some(0));
+    assert_eq!(
+        stdout(&explore),
+        "Read: offered to built-in agent `Explore` (no `tools` of its own: as the main agent, permitted (listed in `only`))\n\
+         Bash: offered to built-in agent `Explore` (no `tools` of its own: as the main agent, permitted (listed in `only`))\n\
+         Edit: not offered to built-in agent `Explore` (listed in its `disallowedTools`)\n"
+    );
+    for name in ["Plan", "general-purpose", "claude", "statusline-setup", "fork"] {
+        let output = cli(&["explain", "--runtime", "claude-code", "--agent", name, file, "Read"], "");
+        assert_eq!(output.status.code(), Some(0), "{name}");
+        assert!(stdout(&output).starts_with(&format!("Read: offered to built-in agent `{name}` (")), "{name}");
+    }
+    // Foreground only.
+    let foreground = cli(
+        &["explain", "--runtime", "claude-code", "--agent", "Explore", "-", "CronList"],
+        r#"{"builtin_tools": null}"#,
+    );
+    assert!(
+        stdout(&foreground)
+            .starts_with("CronList: offered, when started in the foreground only, to built-in agent `Explore`")
+    );
+    // A custom agent of a built-in's name replaces it.
+    let replaced = r#"{"builtin_tools": {"only": ["Agent", "Read", "Edit"]}, "agents": {"Explore": {"description": "d", "prompt": "p", "tools": ["Edit"]}}}"#;
+    let custom = cli(&["explain", "--runtime", "claude-code", "--agent", "Explore", "-", "Edit", "Read"], replaced);
+    assert_eq!(
+        stdout(&custom),
+        "Edit: offered to agent `Explore` (listed in its `tools`)\nRead: not offered to agent `Explore` (not listed in its `tools`)\n"
+    );
+    // An unknown name (and the wrong case of a built-in's) is still refused.
+    for name in ["nobody", "explore"] {
+        let unknown = cli(&["explain", "--runtime", "claude-code", "--agent", name, file, "Read"], "");
+        assert_eq!(unknown.status.code(), Some(2), "{name}");
+        assert!(String::from_utf8_lossy(&unknown.stderr).contains(&format!("no agent `{name}`")), "{name}");
+    }
+}
+
+#[test]
+fn diff_sees_a_built_in_replaced() {
+    let dir = std::env::temp_dir().join(format!("tool-policy-enforcement-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (old, new) = (dir.join("old.json"), dir.join("new.json"));
+    std::fs::write(&old, r#"{"builtin_tools": {"only": ["Agent", "Read", "Edit"]}}"#).unwrap();
+    let replaced = r#"{"builtin_tools": {"only": ["Agent", "Read", "Edit"]}, "agents": {"Explore": {"description": "d", "prompt": "p", "tools": ["Edit"]}}}"#;
+    std::fs::write(&new, replaced).unwrap();
+    let diff = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
+        .args(["diff", "--runtime", "claude-code"])
+        .args([&old, &new])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(diff.stdout).unwrap(),
+        "+ edit: agent Explore: Edit (was not offered, now offered)\n\
+         - read: agent Explore: Read (was offered, now not offered)\n\
+         + agent Explore (was the built-in agent, now defined)\n"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A transcript line of the model calling `name`, from the main agent or a sub-agent.
+fn tool_use(name: &str, parent: Option<&str>) -> String {
+    let parent = parent.map_or(String::from("null"), |p| format!("\"{p}\""));
+    format!(
+        r#"{{"type":"assistant","message":{{"content":[{{"type":"tool_use","id":"toolu_1","name":"{name}","input":{{}}}}]}},"parent_tool_use_id":{parent}}}"#
+    )
+}
+
+#[test]
+fn attest_refuses_a_call_outside_the_policy() {
+    let init = r#"{"type":"system","subtype":"init","tools":["Agent","Read"]}"#;
+    let policy = r#"{"builtin_tools": {"only": ["Agent", "Read"]}, "agent_only": ["Grep"], "agents": {"finder": {"description": "d", "prompt": "p", "tools": ["Read", "Grep"]}}}"#;
+    let dir = std::env::temp_dir().join(format!("tool-policy-attest-calls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let policy_path = dir.join("policy.json");
+    std::fs::write(&policy_path, policy).unwrap();
+    let attest = |lines: &[String]| {
+        let transcript = dir.join("transcript.jsonl");
+        std::fs::write(&transcript, lines.join("\n")).unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
+            .args(["attest", "--runtime", "claude-code"])
+            .args([&policy_path, &transcript])
+            .output()
+            .unwrap();
+        (output.status.code(), String::from_utf8(output.stderr).unwrap())
+    };
+    // The init offers only what the policy permits; the model called Bash anyway.
+    let (code, out) = attest(&[init.to_owned(), tool_use("Read", None), tool_use("Bash", None)]);
+    assert_eq!(code, Some(1), "{out}");
+    assert_eq!(out, "Bash: called, but not permitted (not listed in `only`)\n");
+    // A sub-agent calling what its own list reaches is no violation; the main agent is held
+    // to the main selection, a sub-agent to what some agent of the document is offered.
+    let (code, out) = attest(&[init.to_owned(), tool_use("Grep", Some("toolu_0"))]);
+    assert_eq!(code, Some(0), "{out}");
+    let (code, out) = attest(&[init.to_owned(), tool_use("Grep", None), tool_use("Write", Some("toolu_0"))]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out,
+        "Grep: called, but not permitted (not listed in `only`)\nWrite: called, but not permitted (not listed in `only`)\n"
+    );
+    // A call by a legacy alias is the tool's.
+    let (code, out) = attest(&[init.to_owned(), tool_use("Task", None)]);
+    assert_eq!(code, Some(0), "{out}");
+    // Under `"mcp_tools": "none"`, an MCP tool offered or called is a violation.
+    std::fs::write(&policy_path, r#"{"capabilities": {"only": ["read"], "mcp_tools": "none"}}"#).unwrap();
+    let mcp_init = r#"{"type":"system","subtype":"init","tools":["Read","mcp__echo__echo"]}"#;
+    let (code, out) = attest(&[mcp_init.to_owned()]);
+    assert_eq!(code, Some(1));
+    assert!(out.starts_with("mcp__echo__echo: offered, but the policy keeps no MCP tool"), "{out}");
+    std::fs::remove_dir_all(dir).unwrap();
+    // The library reads the same.
+    let read = load_claude_code(policy).unwrap();
+    assert_eq!(read.agents.agents[0].name, "finder");
+}
