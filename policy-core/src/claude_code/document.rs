@@ -2,6 +2,8 @@
 //! what the main agent or one of its agents is offered and why, what changes between two
 //! documents, and what a transcript's `init` messages say against it.
 
+use std::borrow::Cow;
+
 use super::agents::{AgentRule, ClaudeAgent, offered_when};
 use super::args::ClaudeCodeArgs;
 use super::attest::attest_claude_code;
@@ -143,46 +145,37 @@ fn agent_offered(agent: &ClaudeAgent, document: &ClaudeCodeDocument, tool: Claud
         .any(|start| offered_when(agent, document.selection.as_ref(), DEFAULT_OFFERED, start).contains(&tool))
 }
 
-/// The agent `explain --agent` answers for.
-enum Subject<'a> {
-    /// A custom agent of the document.
-    Custom(&'a ClaudeAgent),
-    /// A built-in agent, with the custom agent of its lists.
-    Builtin(&'static BuiltinAgent, ClaudeAgent),
+/// The agent `explain --agent` answers for: a custom agent of the document, or a built-in
+/// with the custom agent of its lists.
+struct Subject<'a> {
+    agent: Cow<'a, ClaudeAgent>,
+    builtin: Option<&'static BuiltinAgent>,
 }
 
 impl Subject<'_> {
     /// The document's custom agent `name`, else the built-in of that name.
     fn named<'a>(document: &'a ClaudeCodeDocument, name: &str) -> Option<Subject<'a>> {
         match document.agents.get(name) {
-            Some(agent) => Some(Subject::Custom(agent)),
-            None => BuiltinAgent::named(name).map(|builtin| Subject::Builtin(builtin, builtin.as_custom())),
-        }
-    }
-
-    fn agent(&self) -> &ClaudeAgent {
-        match self {
-            Subject::Custom(agent) => agent,
-            Subject::Builtin(_, agent) => agent,
+            Some(agent) => Some(Subject { agent: Cow::Borrowed(agent), builtin: None }),
+            None => BuiltinAgent::named(name)
+                .map(|builtin| Subject { agent: Cow::Owned(builtin.as_custom()), builtin: Some(builtin) }),
         }
     }
 
     /// What the agent is offered when started so.
     fn offered(&self, main: Option<&ClaudeCodeSelection>, start: Start) -> Vec<ClaudeTool> {
-        match self {
-            Subject::Builtin(builtin, _) => builtin.offered(main, start),
-            Subject::Custom(agent) => offered_when(agent, main, DEFAULT_OFFERED, start),
+        match self.builtin {
+            Some(builtin) => builtin.offered(main, start),
+            None => offered_when(&self.agent, main, DEFAULT_OFFERED, start),
         }
     }
 
     /// What the agent is offered of `tool`, and why; and whether it is offered at all.
     fn verdict(&self, main: Option<&ClaudeCodeSelection>, tool: ClaudeTool, main_verdict: &str) -> (String, bool) {
-        let agent = self.agent();
+        let agent = &self.agent;
         let [background, foreground] = Start::BOTH.map(|start| self.offered(main, start).contains(&tool));
         let rule = AgentRule::Tool(tool);
-        let why = if let Subject::Builtin(builtin, _) = self
-            && builtin.main_set
-        {
+        let why = if self.builtin.is_some_and(|builtin| builtin.main_set) {
             format!("it has exactly what the main agent has: {main_verdict}")
         } else if agent.disallowed_tools.iter().flatten().any(|r| *r == rule) {
             String::from("listed in its `disallowedTools`")
@@ -196,7 +189,7 @@ impl Subject<'_> {
             (false, true) => "offered, when started in the foreground only,",
             (false, false) => "not offered",
         };
-        let kind = if matches!(self, Subject::Builtin(..)) { "built-in agent" } else { "agent" };
+        let kind = if self.builtin.is_some() { "built-in agent" } else { "agent" };
         (format!("{offered} to {kind} `{}` ({why})", Shown(&agent.name)), background || foreground)
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::copilot::catalog as copilot;
 use crate::copilot::resolved::{Decision, ResolvedPolicy, ToolList};
-use crate::names::wire::{Source, Tool};
+use crate::names::wire::{Source, Tool, mcp_tool_name};
 use crate::review::attest::{Attestation, Host, OfferedTool, Violation, malformed};
 use crate::seen::Seen;
 
@@ -50,6 +50,30 @@ impl Declared<'_> {
 }
 
 impl ResolvedPolicy {
+    /// Why this policy refuses a call of `name`, as a `preToolUse` hook or the session's tool
+    /// events show it; `None` when it permits it. The name is classified as attestation
+    /// classifies, fail closed: a tool of an MCP server the host passed (`<server>-<tool>`,
+    /// [`Host::mcp_servers`]), a custom tool it declared, else a built-in. The same policy
+    /// as the session's filter, so the two layers cannot disagree.
+    pub fn refuses_call(&self, name: &str, host: &Host) -> Option<String> {
+        if let Some(violation) = malformed(name) {
+            return Some(violation.why);
+        }
+        let servers = host.mcp_servers.iter().flatten();
+        let source = if servers.map(|server| mcp_tool_name(server, "")).any(|prefix| name.starts_with(&prefix)) {
+            Source::Mcp
+        } else if host.declared().is_custom(name) {
+            Source::Custom
+        } else {
+            Source::Builtin
+        };
+        let tool = Tool::new(source, name);
+        match self.decide(&tool) {
+            Decision::OfferedNoAllowList | Decision::OfferedBy(_) => None,
+            decision => Some(format!("`{tool}` is not in this session's tool policy: {decision}")),
+        }
+    }
+
     /// Checks what a Copilot session offers (`getCurrentMetadata` after
     /// `initializeAndValidate`) against this policy.
     #[must_use]

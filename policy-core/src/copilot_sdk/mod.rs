@@ -23,9 +23,11 @@
 use std::path::PathBuf;
 
 mod agents;
+mod gate;
 mod router;
 
 pub use agents::AgentError;
+pub use gate::PreToolUseGate;
 pub use router::GatedToolHandler;
 
 use github_copilot_sdk::rpc::{OptionsUpdateToolFilterPrecedence, SessionUpdateOptionsParams};
