@@ -34,7 +34,7 @@ const DEFERRED_MARK: &str = "deferred tools are now available via";
 
 /// The names the first model request offers: its `tools` (less the `ToolSearch` plumbing)
 /// and the deferred names listed in its text.
-fn offered(body: &Value) -> BTreeSet<String> {
+pub fn offered(body: &Value) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for tool in body["tools"].as_array().into_iter().flatten() {
         if let Some(name) = tool["name"].as_str().filter(|n| !matches!(*n, "ToolSearch" | "DeferredToolPlaceholder")) {
@@ -75,13 +75,19 @@ fn sse(events: &[Value]) -> String {
 /// The fake model's answer to a request, as SSE: the text "ok", or a call of `Agent` with
 /// `agent_input`.
 fn answer(body: &Value, agent_input: Option<&Value>) -> String {
+    answer_call(body, agent_input.map(|input| ("Agent", "toolu_fake1", input)))
+}
+
+/// The fake model's answer to a request, as SSE: the text "ok", or a call `(tool, id, input)`.
+pub fn answer_call(body: &Value, call: Option<(&str, &str, &Value)>) -> String {
     let model = body["model"].as_str().unwrap_or("fake-model");
-    let usage = json!({"input_tokens": 10, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0});
+    let usage =
+        json!({"input_tokens": 10, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0});
     let message = json!({"id": "msg_fake", "type": "message", "role": "assistant", "model": model, "content": [],
                          "stop_reason": null, "stop_sequence": null, "usage": usage});
-    let (block, delta, stop) = match agent_input {
-        Some(input) => (
-            json!({"type": "tool_use", "id": "toolu_fake1", "name": "Agent", "input": {}}),
+    let (block, delta, stop) = match call {
+        Some((tool, id, input)) => (
+            json!({"type": "tool_use", "id": id, "name": tool, "input": {}}),
             json!({"type": "input_json_delta", "partial_json": input.to_string()}),
             "tool_use",
         ),
@@ -97,8 +103,11 @@ fn answer(body: &Value, agent_input: Option<&Value>) -> String {
     ])
 }
 
-fn mcp_config(name: &str, me: &Path) -> Value {
-    json!({"mcpServers": {name: {"type": "stdio", "command": me, "args": ["mcp-echo"]}}})
+/// An MCP server `name` (the harness's echo server), which logs each call to `dir`'s
+/// `mcp-calls.log`.
+pub fn mcp_config(name: &str, me: &Path, dir: &Path) -> Value {
+    let log = dir.join("mcp-calls.log");
+    json!({"mcpServers": {name: {"type": "stdio", "command": me, "args": ["mcp-echo", log]}}})
 }
 
 /// Runs the CLI once for `case`; returns its stream-json transcript.
@@ -107,7 +116,27 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
 }
 
 /// [`run_once`], with custom agents: the arguments are the library's for both.
-fn run_with(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16, agents: &ClaudeAgents) -> Result<String, String> {
+fn run_with(
+    cli: &Path,
+    me: &Path,
+    dir: &Path,
+    case: &Case,
+    port: u16,
+    agents: &ClaudeAgents,
+) -> Result<String, String> {
+    run_args(cli, me, dir, case, port, &ClaudeCodeArgs::new(case.selection.clone()).with_agents(agents.clone()), &[])
+}
+
+/// [`run_with`] with the library's `arguments` for the case and `extra` arguments of the host's.
+pub fn run_args(
+    cli: &Path,
+    me: &Path,
+    dir: &Path,
+    case: &Case,
+    port: u16,
+    arguments: &ClaudeCodeArgs,
+    extra: &[String],
+) -> Result<String, String> {
     let home = dir.join("home");
     let config = home.join(".claude");
     let work = dir.join("work");
@@ -116,17 +145,19 @@ fn run_with(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16, agents: &
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     if case.own_mcp {
         for file in [home.join(".claude.json"), config.join(".claude.json")] {
-            std::fs::write(file, mcp_config("userecho", me).to_string()).map_err(|e| e.to_string())?;
+            std::fs::write(file, mcp_config("userecho", me, dir).to_string()).map_err(|e| e.to_string())?;
         }
-        std::fs::write(work.join(".mcp.json"), mcp_config("projecho", me).to_string()).map_err(|e| e.to_string())?;
+        std::fs::write(work.join(".mcp.json"), mcp_config("projecho", me, dir).to_string())
+            .map_err(|e| e.to_string())?;
     }
     // The prompt comes right after -p, before the variadic flags; those use `=`.
     let mut args = vec![String::from("-p"), String::from("hi")];
-    args.extend(ClaudeCodeArgs::new(case.selection.clone()).with_agents(agents.clone()).with_mcp(case.mcp).args());
+    args.extend(arguments.clone().with_mcp(case.mcp).args());
+    args.extend(extra.iter().cloned());
     // The transcript's `init` message is what attestation reads.
     args.extend([String::from("--output-format=stream-json"), String::from("--verbose")]);
     if case.host_mcp {
-        args.push(format!("--mcp-config={}", mcp_config("echo", me)));
+        args.push(format!("--mcp-config={}", mcp_config("echo", me, dir)));
     }
     if let Some(model) = case.model {
         args.push(format!("--model={model}"));
@@ -144,6 +175,8 @@ fn run_with(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16, agents: &
             ("DISABLE_TELEMETRY", "1"),
             ("DISABLE_AUTOUPDATER", "1"),
             ("DISABLE_ERROR_REPORTING", "1"),
+            // `--permission-mode=bypassPermissions` runs as root only in a sandbox.
+            ("IS_SANDBOX", "1"),
         ])
         .env("HOME", &home)
         .env("CLAUDE_CONFIG_DIR", &config)
@@ -307,9 +340,11 @@ fn system_text(body: &Value) -> String {
 }
 
 fn has_tool_result(body: &Value) -> bool {
-    body["messages"].as_array().into_iter().flatten().any(|m| {
-        m["content"].as_array().into_iter().flatten().any(|b| b["type"] == "tool_result")
-    })
+    body["messages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|m| m["content"].as_array().into_iter().flatten().any(|b| b["type"] == "tool_result"))
 }
 
 /// Runs every sub-agent case: the fake model answers the main agent's first turn with an
@@ -329,9 +364,9 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
         let offers_agent = body["tools"].as_array().into_iter().flatten().any(|t| t["name"] == "Agent");
         let agent = starter.lock().unwrap().clone();
         let main_turn = !system.contains("SUBAGENT-MARKER-") && offers_agent && !has_tool_result(&body);
-        let call = agent.filter(|_| main_turn).map(|agent| {
-            json!({"description": "conformance", "prompt": "Say ok.", "subagent_type": agent})
-        });
+        let call = agent
+            .filter(|_| main_turn)
+            .map(|agent| json!({"description": "conformance", "prompt": "Say ok.", "subagent_type": agent}));
         (200, "text/event-stream", answer(&body, call.as_ref()))
     }) {
         Ok(port) => port,
@@ -341,39 +376,51 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
     for (i, case) in cases.iter().enumerate() {
         requests.lock().unwrap().clear();
         *start.lock().unwrap() = Some(case.start.clone());
-        let run = Case { name: case.name.clone(), selection: case.selection.clone(), model: None, host_mcp: case.host_mcp, own_mcp: false, mcp: McpTools::Keep };
-        let observed = run_with(cli, me, &scratch.join(format!("agents-{i}")), &run, port, &case.agents).and_then(|transcript| {
-            // Whether the transcript reports the sub-agent's tools: the tools of every `init`
-            // line against the main session's (the attested set), once per run.
-            if i == 0 {
-                let inits: Vec<&str> = transcript.lines().filter(|l| l.contains(r#""subtype":"init""#)).collect();
-                let sessions: BTreeSet<String> = inits
-                    .iter()
-                    .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-                    .map(|v| format!("{} {}", v["session_id"], v["tools"]))
-                    .collect();
-                println!(
-                    "transcript of a run that started a sub-agent: {} init lines, {} distinct (session, tools): {}",
-                    inits.len(),
-                    sessions.len(),
-                    if sessions.len() == 1 { "the main session's only" } else { "more than the main session's" }
-                );
-            }
-            std::thread::sleep(Duration::from_millis(50));
-            let seen = requests.lock().unwrap();
-            let mark = marker(&case.start);
-            let first = seen.iter().find(|body| system_text(body).contains(&mark));
-            first.map(offered).ok_or_else(|| format!("agent `{}` sent no model request", case.start))
-        });
+        let run = Case {
+            name: case.name.clone(),
+            selection: case.selection.clone(),
+            model: None,
+            host_mcp: case.host_mcp,
+            own_mcp: false,
+            mcp: McpTools::Keep,
+        };
+        let observed =
+            run_with(cli, me, &scratch.join(format!("agents-{i}")), &run, port, &case.agents).and_then(|transcript| {
+                // Whether the transcript reports the sub-agent's tools: the tools of every `init`
+                // line against the main session's (the attested set), once per run.
+                if i == 0 {
+                    let inits: Vec<&str> = transcript.lines().filter(|l| l.contains(r#""subtype":"init""#)).collect();
+                    let sessions: BTreeSet<String> = inits
+                        .iter()
+                        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                        .map(|v| format!("{} {}", v["session_id"], v["tools"]))
+                        .collect();
+                    println!(
+                        "transcript of a run that started a sub-agent: {} init lines, {} distinct (session, tools): {}",
+                        inits.len(),
+                        sessions.len(),
+                        if sessions.len() == 1 { "the main session's only" } else { "more than the main session's" }
+                    );
+                }
+                std::thread::sleep(Duration::from_millis(50));
+                let seen = requests.lock().unwrap();
+                let mark = marker(&case.start);
+                let first = seen.iter().find(|body| system_text(body).contains(&mark));
+                first.map(offered).ok_or_else(|| format!("agent `{}` sent no model request", case.start))
+            });
         let expected: BTreeSet<String> = match case.agents.get(&case.start) {
             Some(agent) => {
-                let mut names: BTreeSet<String> = claude::offered_to(agent, case.selection.as_ref(), claude::DEFAULT_OFFERED)
-                    .iter()
-                    .map(|t| t.name().to_owned())
-                    .filter(|n| n != "ToolSearch")
-                    .collect();
-                let session: Vec<String> =
-                    if case.host_mcp { crate::mcp::TOOLS.iter().map(|t| format!("mcp__echo__{t}")).collect() } else { Vec::new() };
+                let mut names: BTreeSet<String> =
+                    claude::offered_to(agent, case.selection.as_ref(), claude::DEFAULT_OFFERED)
+                        .iter()
+                        .map(|t| t.name().to_owned())
+                        .filter(|n| n != "ToolSearch")
+                        .collect();
+                let session: Vec<String> = if case.host_mcp {
+                    crate::mcp::TOOLS.iter().map(|t| format!("mcp__echo__{t}")).collect()
+                } else {
+                    Vec::new()
+                };
                 let session: Vec<&str> = session.iter().map(String::as_str).collect();
                 names.extend(claude::mcp_offered_to(agent, &session).into_iter().map(str::to_owned));
                 names

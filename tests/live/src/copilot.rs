@@ -18,8 +18,8 @@ use github_copilot_sdk::{
 };
 use indexmap::IndexMap;
 use serde_json::{Value, json};
-use tool_policy::json::CopilotDocument;
 use tool_policy::copilot_sdk::{AttestError, GatedToolHandler, SdkClient};
+use tool_policy::json::CopilotDocument;
 use tool_policy::subagents::{AgentTools, SessionTool, SubagentRouter, effective_tools};
 use tool_policy::{ClientMode, Host, ResolvedPolicy, Selector, Source, Tool, copilot};
 
@@ -950,8 +950,8 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
             // (Windows' shell family, the legacy edit tools): what it is held to is the set.
             let portable = case.document.portable().is_some();
             let reachable = |name: &String| {
-                portable ||
-                universe.contains(name)
+                portable
+                    || universe.contains(name)
                     || (case.document.custom_agents().is_some() && copilot::AGENT_ONLY.contains(&name.as_str()))
             };
             let unoffered: Vec<String> = case.named().into_iter().filter(|n| !reachable(n)).collect();

@@ -53,9 +53,7 @@ pub fn expected(name: &str) -> Option<Value> {
         "example locked-down.json" | "empty: [mcp:*]" => empty(Some(list(&["mcp:*"])), None),
         "example mcp-only.json" | "available [mcp:*]" => cli(Some(list(&["mcp:*"])), None),
         "example no-builtins.json" | "excluded [builtin:*]" | "excluded [*]" => cli(None, Some(list(&["builtin:*"]))),
-        "example review-only.json" => {
-            cli(Some(open(&["builtin:view", "builtin:grep", "builtin:glob"])), None)
-        }
+        "example review-only.json" => cli(Some(open(&["builtin:view", "builtin:grep", "builtin:glob"])), None),
         "example subagents.json" => cli(
             Some(open(&[
                 "builtin:view",

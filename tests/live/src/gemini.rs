@@ -44,10 +44,10 @@ pub struct Case {
 }
 
 /// The prompt the fake model gives `codebase_investigator`, which marks its requests.
-const INVESTIGATE: &str = "Investigate the code base for the conformance run.";
+pub const INVESTIGATE: &str = "Investigate the code base for the conformance run.";
 
 /// Whether a request is the main session's first turn: the prompt, and no function response.
-fn main_first_turn(body: &Value) -> bool {
+pub fn main_first_turn(body: &Value) -> bool {
     let contents = body["contents"].as_array().into_iter().flatten();
     let parts: Vec<&Value> = contents.flat_map(|c| c["parts"].as_array().into_iter().flatten()).collect();
     body["contents"][0].to_string().contains("hello") && !parts.iter().any(|p| p.get("functionResponse").is_some())
@@ -55,7 +55,7 @@ fn main_first_turn(body: &Value) -> bool {
 
 /// Whether a request is `codebase_investigator`'s: its conversation starts with the prompt
 /// the fake model gave it (the main session's later turns start with the user's).
-fn investigator(body: &Value) -> bool {
+pub fn investigator(body: &Value) -> bool {
     body["contents"][0].to_string().contains(INVESTIGATE)
 }
 
@@ -66,7 +66,8 @@ fn mcp_tools(case: &Case) -> Vec<String> {
 
 /// The names the model request offers (`tools[].functionDeclarations[].name`).
 fn offered(body: &Value) -> BTreeSet<String> {
-    let declarations = body["tools"].as_array().into_iter().flatten().flat_map(|t| t["functionDeclarations"].as_array());
+    let declarations =
+        body["tools"].as_array().into_iter().flatten().flat_map(|t| t["functionDeclarations"].as_array());
     declarations.flatten().filter_map(|d| d["name"].as_str().map(str::to_owned)).collect()
 }
 
@@ -85,8 +86,9 @@ fn reply(investigate: bool) -> Value {
     })
 }
 
-/// Runs the CLI once for `case` in `dir`.
-fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result<(), String> {
+/// Runs the CLI once for `case` in `dir` (its MCP server logs each call to `mcp-calls.log`
+/// there).
+pub fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result<(), String> {
     let home = dir.join("home");
     let work = dir.join("work");
     let _ = std::fs::remove_dir_all(dir);
@@ -94,7 +96,8 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let mut settings = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
     if case.mcp {
-        settings["mcpServers"] = json!({"echo": {"command": me, "args": ["mcp-echo"]}});
+        let log = dir.join("mcp-calls.log");
+        settings["mcpServers"] = json!({"echo": {"command": me, "args": ["mcp-echo", log]}});
     }
     let policy_file = dir.join("tool-policy.toml");
     let config = GeminiCliConfig::new(case.selection.clone()).with_policy_file(policy_file.display().to_string());

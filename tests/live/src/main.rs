@@ -6,9 +6,12 @@
 //! and `live-conformance mcp-echo` (the MCP server the cases register).
 #![forbid(unsafe_code)]
 
+mod builtin;
 mod claude;
 mod copilot;
 mod expected;
+mod forced;
+mod forced_copilot;
 mod gemini;
 mod http;
 mod mcp;
@@ -309,23 +312,142 @@ fn claude_agent_cases() -> Result<Vec<claude::AgentCase>, String> {
         })
     };
     let mut cases = vec![
-        case("tools within the main selection", json!({"only": ["Agent", "Read", "Grep", "Glob"]}), json!({"reader": {"tools": ["Read", "Grep"]}}), Value::Null, "reader", false)?,
-        case("no lists: what the main agent has", json!({"only": ["Agent", "Read"]}), json!({"plain": {}}), Value::Null, "plain", false)?,
-        case("no lists under disable [Bash]", json!({"disable": ["Bash"]}), json!({"plain": {}}), Value::Null, "plain", false)?,
-        case("deny-list only: disallowedTools [Bash, WebFetch]", Value::Null, json!({"careful": {"disallowedTools": ["Bash", "WebFetch"]}}), Value::Null, "careful", false)?,
-        case("both lists", Value::Null, json!({"both": {"tools": ["Read", "Grep", "Bash"], "disallowedTools": ["Bash"]}}), Value::Null, "both", false)?,
-        case("MCP tool in tools", Value::Null, json!({"mcpone": {"tools": ["Read", "mcp__echo__echo"]}}), Value::Null, "mcpone", true)?,
-        case("MCP server in disallowedTools", Value::Null, json!({"nomcp": {"disallowedTools": ["mcp__echo"]}}), Value::Null, "nomcp", true)?,
-        case("MCP tool in disallowedTools", Value::Null, json!({"noping": {"disallowedTools": ["mcp__echo__ping_tool"]}}), Value::Null, "noping", true)?,
-        case("MCP wildcard in tools", json!({"only": ["Agent", "Read"]}), json!({"allmcp": {"tools": ["Read", "mcp__echo__*"]}}), Value::Null, "allmcp", true)?,
-        case("alias Task in tools", json!({"only": ["Agent", "Read"]}), json!({"nested": {"tools": ["Task", "Read"]}}), Value::Null, "nested", false)?,
-        case("agent_only [Grep]: search left to the agent", json!({"only": ["Agent", "Read"]}), json!({"finder": {"tools": ["Read", "Grep"]}}), json!(["Grep"]), "finder", false)?,
-        case("a list naming a main-agent-only tool", Value::Null, json!({"cron": {"tools": ["Read", "CronList", "ScheduleWakeup"]}}), Value::Null, "cron", false)?,
-        case("ToolSearch present: disallowedTools [WebFetch]", Value::Null, json!({"noweb": {"disallowedTools": ["WebFetch"]}}), Value::Null, "noweb", false)?,
-        case("ToolSearch listed", Value::Null, json!({"search": {"tools": ["ToolSearch", "Read", "WebFetch"]}}), Value::Null, "search", false)?,
-        case("disallowedTools [Agent]", Value::Null, json!({"leaf": {"disallowedTools": ["Agent"]}}), Value::Null, "leaf", false)?,
-        case("a model of its own", json!({"only": ["Agent", "Read", "Grep"]}), json!({"sonnet": {"tools": ["Grep"], "model": "sonnet"}}), Value::Null, "sonnet", false)?,
-        case("two agents, the second started", json!({"only": ["Agent", "Read", "Write"]}), json!({"first": {"tools": ["Read"]}, "second": {"tools": ["Write"]}}), Value::Null, "second", false)?,
+        case(
+            "tools within the main selection",
+            json!({"only": ["Agent", "Read", "Grep", "Glob"]}),
+            json!({"reader": {"tools": ["Read", "Grep"]}}),
+            Value::Null,
+            "reader",
+            false,
+        )?,
+        case(
+            "no lists: what the main agent has",
+            json!({"only": ["Agent", "Read"]}),
+            json!({"plain": {}}),
+            Value::Null,
+            "plain",
+            false,
+        )?,
+        case(
+            "no lists under disable [Bash]",
+            json!({"disable": ["Bash"]}),
+            json!({"plain": {}}),
+            Value::Null,
+            "plain",
+            false,
+        )?,
+        case(
+            "deny-list only: disallowedTools [Bash, WebFetch]",
+            Value::Null,
+            json!({"careful": {"disallowedTools": ["Bash", "WebFetch"]}}),
+            Value::Null,
+            "careful",
+            false,
+        )?,
+        case(
+            "both lists",
+            Value::Null,
+            json!({"both": {"tools": ["Read", "Grep", "Bash"], "disallowedTools": ["Bash"]}}),
+            Value::Null,
+            "both",
+            false,
+        )?,
+        case(
+            "MCP tool in tools",
+            Value::Null,
+            json!({"mcpone": {"tools": ["Read", "mcp__echo__echo"]}}),
+            Value::Null,
+            "mcpone",
+            true,
+        )?,
+        case(
+            "MCP server in disallowedTools",
+            Value::Null,
+            json!({"nomcp": {"disallowedTools": ["mcp__echo"]}}),
+            Value::Null,
+            "nomcp",
+            true,
+        )?,
+        case(
+            "MCP tool in disallowedTools",
+            Value::Null,
+            json!({"noping": {"disallowedTools": ["mcp__echo__ping_tool"]}}),
+            Value::Null,
+            "noping",
+            true,
+        )?,
+        case(
+            "MCP wildcard in tools",
+            json!({"only": ["Agent", "Read"]}),
+            json!({"allmcp": {"tools": ["Read", "mcp__echo__*"]}}),
+            Value::Null,
+            "allmcp",
+            true,
+        )?,
+        case(
+            "alias Task in tools",
+            json!({"only": ["Agent", "Read"]}),
+            json!({"nested": {"tools": ["Task", "Read"]}}),
+            Value::Null,
+            "nested",
+            false,
+        )?,
+        case(
+            "agent_only [Grep]: search left to the agent",
+            json!({"only": ["Agent", "Read"]}),
+            json!({"finder": {"tools": ["Read", "Grep"]}}),
+            json!(["Grep"]),
+            "finder",
+            false,
+        )?,
+        case(
+            "a list naming a main-agent-only tool",
+            Value::Null,
+            json!({"cron": {"tools": ["Read", "CronList", "ScheduleWakeup"]}}),
+            Value::Null,
+            "cron",
+            false,
+        )?,
+        case(
+            "ToolSearch present: disallowedTools [WebFetch]",
+            Value::Null,
+            json!({"noweb": {"disallowedTools": ["WebFetch"]}}),
+            Value::Null,
+            "noweb",
+            false,
+        )?,
+        case(
+            "ToolSearch listed",
+            Value::Null,
+            json!({"search": {"tools": ["ToolSearch", "Read", "WebFetch"]}}),
+            Value::Null,
+            "search",
+            false,
+        )?,
+        case(
+            "disallowedTools [Agent]",
+            Value::Null,
+            json!({"leaf": {"disallowedTools": ["Agent"]}}),
+            Value::Null,
+            "leaf",
+            false,
+        )?,
+        case(
+            "a model of its own",
+            json!({"only": ["Agent", "Read", "Grep"]}),
+            json!({"sonnet": {"tools": ["Grep"], "model": "sonnet"}}),
+            Value::Null,
+            "sonnet",
+            false,
+        )?,
+        case(
+            "two agents, the second started",
+            json!({"only": ["Agent", "Read", "Write"]}),
+            json!({"first": {"tools": ["Read"]}, "second": {"tools": ["Write"]}}),
+            Value::Null,
+            "second",
+            false,
+        )?,
     ];
     // A restart with the same arguments: the agents and their limits come back with them.
     let mut again = cases[0].clone();
@@ -336,12 +458,20 @@ fn claude_agent_cases() -> Result<Vec<claude::AgentCase>, String> {
     let beyond = json!({"builtin_tools": {"only": ["Agent", "Read"]}, "agents": {"escape": {"description": "d", "prompt": "p", "tools": ["Read", "Bash"]}}});
     match tool_policy::json::load_claude_code(&beyond.to_string()) {
         Err(tool_policy::json::LoadError::Invalid(report)) if report.errors[0].pointer == "/agents/escape/tools/1" => {}
-        other => return Err(format!("the library must refuse an agent listing a tool the main selection took away: {other:?}")),
+        other => {
+            return Err(format!(
+                "the library must refuse an agent listing a tool the main selection took away: {other:?}"
+            ));
+        }
     }
     use tool_policy::{AgentRule, ClaudeCodeSelection, ClaudeTool as T};
     let control = |name: &str, main: tool_policy::ClaudeCodeSelection, tools: &[T]| {
-        let agent = tool_policy::ClaudeAgent::new("escape", "The escape agent.", format!("You are a conformance agent. {}", claude::marker("escape")))
-            .tools(tools.iter().map(|t| AgentRule::Tool(*t)));
+        let agent = tool_policy::ClaudeAgent::new(
+            "escape",
+            "The escape agent.",
+            format!("You are a conformance agent. {}", claude::marker("escape")),
+        )
+        .tools(tools.iter().map(|t| AgentRule::Tool(*t)));
         claude::AgentCase {
             name: format!("subagent: control: {name}"),
             selection: Some(main),
@@ -350,14 +480,520 @@ fn claude_agent_cases() -> Result<Vec<claude::AgentCase>, String> {
             host_mcp: false,
         }
     };
-    cases.push(control("only [Agent, Read], tools [Read, Bash]", ClaudeCodeSelection::only([T::Agent, T::Read]), &[T::Read, T::Bash]));
-    cases.push(control("only [Agent, Read], tools [Read, Grep]", ClaudeCodeSelection::only([T::Agent, T::Read]), &[T::Read, T::Grep]));
-    cases.push(control("only [Agent, Read], tools [Read, Write]", ClaudeCodeSelection::only([T::Agent, T::Read]), &[T::Read, T::Write]));
-    cases.push(control("only [Agent, Read, Bash], tools [Read, Grep]", ClaudeCodeSelection::only([T::Agent, T::Read, T::Bash]), &[T::Read, T::Grep]));
-    cases.push(control("disable [WebFetch], tools [WebFetch, Read]", ClaudeCodeSelection::disable([T::WebFetch]), &[T::WebFetch, T::Read]));
-    cases.push(control("disable [Bash], tools [Bash, Read]", ClaudeCodeSelection::disable([T::Bash]), &[T::Bash, T::Read]));
-    cases.push(control("only [Agent, Read, Write, Edit], tools [Write, Monitor, CronList]", ClaudeCodeSelection::only([T::Agent, T::Read, T::Write, T::Edit]), &[T::Write, T::Monitor, T::CronList]));
+    cases.push(control(
+        "only [Agent, Read], tools [Read, Bash]",
+        ClaudeCodeSelection::only([T::Agent, T::Read]),
+        &[T::Read, T::Bash],
+    ));
+    cases.push(control(
+        "only [Agent, Read], tools [Read, Grep]",
+        ClaudeCodeSelection::only([T::Agent, T::Read]),
+        &[T::Read, T::Grep],
+    ));
+    cases.push(control(
+        "only [Agent, Read], tools [Read, Write]",
+        ClaudeCodeSelection::only([T::Agent, T::Read]),
+        &[T::Read, T::Write],
+    ));
+    cases.push(control(
+        "only [Agent, Read, Bash], tools [Read, Grep]",
+        ClaudeCodeSelection::only([T::Agent, T::Read, T::Bash]),
+        &[T::Read, T::Grep],
+    ));
+    cases.push(control(
+        "disable [WebFetch], tools [WebFetch, Read]",
+        ClaudeCodeSelection::disable([T::WebFetch]),
+        &[T::WebFetch, T::Read],
+    ));
+    cases.push(control(
+        "disable [Bash], tools [Bash, Read]",
+        ClaudeCodeSelection::disable([T::Bash]),
+        &[T::Bash, T::Read],
+    ));
+    cases.push(control(
+        "only [Agent, Read, Write, Edit], tools [Write, Monitor, CronList]",
+        ClaudeCodeSelection::only([T::Agent, T::Read, T::Write, T::Edit]),
+        &[T::Write, T::Monitor, T::CronList],
+    ));
     Ok(cases)
+}
+
+/// Built-in agents (SPEC §8): each of Claude Code's six under three main selections, started
+/// in the background and in the foreground; and custom agents started in the foreground
+/// (one replacing a built-in).
+fn builtin_agent_cases() -> Result<Vec<builtin::BuiltinCase>, String> {
+    use tool_policy::ClaudeTool as T;
+    use tool_policy::claude::{BUILTIN_AGENTS, Start};
+    let selections: [(&str, Option<ClaudeCodeSelection>); 3] = [
+        ("no selection", None),
+        ("only [Agent, Read, Bash]", Some(ClaudeCodeSelection::only([T::Agent, T::Read, T::Bash]))),
+        ("disable [Bash, WebFetch]", Some(ClaudeCodeSelection::disable([T::Bash, T::WebFetch]))),
+    ];
+    let how = |start: Start| if start == Start::Foreground { "foreground" } else { "background" };
+    let mut cases = Vec::new();
+    for (label, selection) in &selections {
+        for agent in BUILTIN_AGENTS {
+            for start in Start::BOTH {
+                cases.push(builtin::BuiltinCase {
+                    name: format!("builtin-agent: {} under {label}, {}", agent.name, how(start)),
+                    selection: selection.clone(),
+                    agents: tool_policy::ClaudeAgents::default(),
+                    start: agent.name.to_owned(),
+                    how: start,
+                });
+            }
+        }
+    }
+    let custom =
+        |name: &str, main: Value, agents: Value, start: &str, how: Start| -> Result<builtin::BuiltinCase, String> {
+            let mut agents = agents;
+            for (agent, fields) in agents.as_object_mut().into_iter().flatten() {
+                fields["description"] = json!(format!("The {agent} agent."));
+                fields["prompt"] = json!("You are a conformance agent.");
+            }
+            let read =
+                tool_policy::json::load_claude_code(&json!({"builtin_tools": main, "agents": agents}).to_string())
+                    .map_err(|e| format!("{name}: {e}"))?;
+            Ok(builtin::BuiltinCase {
+                name: format!("builtin-agent: {name}"),
+                selection: read.selection,
+                agents: read.agents,
+                start: start.to_owned(),
+                how,
+            })
+        };
+    cases.push(custom("custom, no lists, foreground", Value::Null, json!({"plain": {}}), "plain", Start::Foreground)?);
+    cases.push(custom(
+        "custom tools [Read, Grep, CronList], foreground",
+        Value::Null,
+        json!({"reader": {"tools": ["Read", "Grep", "CronList"]}}),
+        "reader",
+        Start::Foreground,
+    )?);
+    cases.push(custom(
+        "custom Explore replaces the built-in",
+        json!({"only": ["Agent", "Read", "Edit"]}),
+        json!({"Explore": {"tools": ["Edit"]}}),
+        "Explore",
+        Start::Background,
+    )?);
+    Ok(cases)
+}
+
+/// Forced calls on Claude Code (SPEC §8): each document read by the library, the call made by
+/// the main agent or by the agent it starts; a `control` is a call the document allows.
+fn forced_claude_cases() -> Result<Vec<forced::ClaudeCase>, String> {
+    use forced::{Call, Effect, Via};
+    use tool_policy::claude::Start::{Background, Foreground};
+    let case =
+        |name: &str, document: Value, call: Call, via: Via, control: bool| -> Result<forced::ClaudeCase, String> {
+            let read =
+                tool_policy::json::load_claude_code(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
+            let mcp = read.portable.as_ref().map_or(McpTools::Keep, tool_policy::Portable::mcp);
+            let prefix = if control { "forced control: claude-code: " } else { "forced: claude-code: " };
+            Ok(forced::ClaudeCase {
+                name: format!("{prefix}{name}"),
+                selection: read.selection,
+                agents: read.agents,
+                mcp,
+                call,
+                via,
+                control,
+            })
+        };
+    let (shell, write, mcp) = (
+        Call::new("Bash", Effect::Shell),
+        Call::new("Write", Effect::Write),
+        Call::new("mcp__echo__echo", Effect::Mcp),
+    );
+    let agent = |name: &str, how| Via::Agent(name.to_owned(), how);
+    let reader = json!({"reader": {"description": "d", "prompt": "p", "tools": ["Read"]}});
+    let no_bash = json!({"careful": {"description": "d", "prompt": "p", "disallowedTools": ["Bash"]}});
+    let runner = json!({"runner": {"description": "d", "prompt": "p", "tools": ["Read", "Bash"]}});
+    Ok(vec![
+        case("only [Read], Bash", json!({"only": ["Read"]}), shell.clone(), Via::Main, false)?,
+        case("disable [Bash], Bash", json!({"disable": ["Bash"]}), shell.clone(), Via::Main, false)?,
+        case("disable *, Write", json!({"disable": "*"}), write.clone(), Via::Main, false)?,
+        case("only [Read, Bash], Write", json!({"only": ["Read", "Bash"]}), write.clone(), Via::Main, false)?,
+        case(
+            "only [Read], bash (another case)",
+            json!({"only": ["Read"]}),
+            Call::new("bash", Effect::Shell),
+            Via::Main,
+            false,
+        )?,
+        case(
+            "disable [Write], write (another case)",
+            json!({"disable": ["Write"]}),
+            Call::new("write", Effect::Write),
+            Via::Main,
+            false,
+        )?,
+        case(
+            "capabilities only [read], Bash",
+            json!({"capabilities": {"only": ["read"]}}),
+            shell.clone(),
+            Via::Main,
+            false,
+        )?,
+        case(
+            "capabilities disable [edit], Write",
+            json!({"capabilities": {"disable": ["edit"]}}),
+            write.clone(),
+            Via::Main,
+            false,
+        )?,
+        case(
+            "capabilities only [read], mcp_tools none, mcp__echo__echo",
+            json!({"capabilities": {"only": ["read"], "mcp_tools": "none"}}),
+            mcp.clone(),
+            Via::Main,
+            false,
+        )?,
+        case(
+            "custom agent tools [Read], Bash, foreground",
+            json!({"builtin_tools": {"only": ["Agent", "Read", "Bash"]}, "agents": reader}),
+            shell.clone(),
+            agent("reader", Foreground),
+            false,
+        )?,
+        case(
+            "custom agent tools [Read], Bash, background",
+            json!({"builtin_tools": {"only": ["Agent", "Read", "Bash"]}, "agents": reader}),
+            shell.clone(),
+            agent("reader", Background),
+            false,
+        )?,
+        case(
+            "custom agent disallowedTools [Bash], Bash, foreground",
+            json!({"builtin_tools": null, "agents": no_bash}),
+            shell.clone(),
+            agent("careful", Foreground),
+            false,
+        )?,
+        case(
+            "built-in Explore, Write, foreground",
+            json!({"builtin_tools": null}),
+            write.clone(),
+            agent("Explore", Foreground),
+            false,
+        )?,
+        case(
+            "built-in Plan under disable [Bash], Write, foreground",
+            json!({"disable": ["Bash"]}),
+            write.clone(),
+            agent("Plan", Foreground),
+            false,
+        )?,
+        case(
+            "built-in general-purpose under only [Agent, Read], Bash, foreground",
+            json!({"only": ["Agent", "Read"]}),
+            shell.clone(),
+            agent("general-purpose", Foreground),
+            false,
+        )?,
+        case(
+            "built-in general-purpose under only [Agent, Read], Bash, background",
+            json!({"only": ["Agent", "Read"]}),
+            shell.clone(),
+            agent("general-purpose", Background),
+            false,
+        )?,
+        case("only [Read, Bash], Bash", json!({"only": ["Read", "Bash"]}), shell.clone(), Via::Main, true)?,
+        case("only [Read, Write], Write", json!({"only": ["Read", "Write"]}), write.clone(), Via::Main, true)?,
+        case("no selection, mcp__echo__echo", json!({"builtin_tools": null}), mcp, Via::Main, true)?,
+        case(
+            "custom agent tools [Read, Bash], Bash, foreground",
+            json!({"builtin_tools": {"only": ["Agent", "Read", "Bash"]}, "agents": runner}),
+            shell.clone(),
+            agent("runner", Foreground),
+            true,
+        )?,
+        case(
+            "built-in general-purpose under only [Agent, Read, Bash], Bash, foreground",
+            json!({"only": ["Agent", "Read", "Bash"]}),
+            shell,
+            agent("general-purpose", Foreground),
+            true,
+        )?,
+    ])
+}
+
+/// Forced calls on the Gemini CLI, in each approval mode; `codebase_investigator` is started
+/// by the main agent where the call is its.
+fn forced_gemini_cases() -> Result<Vec<forced::GeminiCase>, String> {
+    use forced::{Call, Effect};
+    use tool_policy::gemini::ApprovalMode::{self, AutoEdit, Default, Plan, Yolo};
+    let case = |name: &str, selection: Value, mode: ApprovalMode, call: Call, investigator: bool, control: bool| {
+        let selection = if selection.is_null() {
+            None
+        } else {
+            tool_policy::json::load_gemini_cli(&selection.to_string()).map_err(|e| format!("{name}: {e}"))?.selection
+        };
+        let prefix = if control { "forced control: gemini-cli: " } else { "forced: gemini-cli: " };
+        Ok::<_, String>(forced::GeminiCase {
+            name: format!("{prefix}{mode}: {name}"),
+            selection,
+            mode,
+            call,
+            investigator,
+            control,
+        })
+    };
+    let (shell, write) = (Call::new("run_shell_command", Effect::Shell), Call::new("write_file", Effect::Write));
+    let mut cases = Vec::new();
+    for mode in [Default, AutoEdit, Yolo, Plan] {
+        cases.push(case(
+            "only [read_file], run_shell_command",
+            json!({"only": ["read_file"]}),
+            mode,
+            shell.clone(),
+            false,
+            false,
+        )?);
+    }
+    cases.extend([
+        case(
+            "disable [run_shell_command], run_shell_command",
+            json!({"disable": ["run_shell_command"]}),
+            Yolo,
+            shell.clone(),
+            false,
+            false,
+        )?,
+        case(
+            "disable [write_file], write_file",
+            json!({"disable": ["write_file"]}),
+            Yolo,
+            write.clone(),
+            false,
+            false,
+        )?,
+        case(
+            "disable [write_file], write_file",
+            json!({"disable": ["write_file"]}),
+            AutoEdit,
+            write.clone(),
+            false,
+            false,
+        )?,
+        case(
+            "only [read_file, write_file] less write_file: disable [replace, write_file], write_file",
+            json!({"disable": ["replace", "write_file"]}),
+            Default,
+            write.clone(),
+            false,
+            false,
+        )?,
+        case(
+            "only [read_file], Run_Shell_Command (another case)",
+            json!({"only": ["read_file"]}),
+            Yolo,
+            Call::new("Run_Shell_Command", Effect::Shell),
+            false,
+            false,
+        )?,
+        case(
+            "disable [mcp_echo_*], mcp_echo_echo",
+            json!({"disable": ["mcp_echo_*"]}),
+            Yolo,
+            Call::new("mcp_echo_echo", Effect::Mcp),
+            false,
+            false,
+        )?,
+        case(
+            "capabilities disable [execute], run_shell_command",
+            json!({"capabilities": {"disable": ["execute"]}}),
+            Yolo,
+            shell.clone(),
+            false,
+            false,
+        )?,
+        case(
+            "capabilities only [read], mcp_tools none, mcp_echo_echo",
+            json!({"capabilities": {"only": ["read"], "mcp_tools": "none"}}),
+            Yolo,
+            Call::new("mcp_echo_echo", Effect::Mcp),
+            false,
+            false,
+        )?,
+        case("codebase_investigator, run_shell_command", Value::Null, Yolo, shell.clone(), true, false)?,
+        case(
+            "codebase_investigator under disable [write_file], write_file",
+            json!({"disable": ["write_file"]}),
+            Yolo,
+            write.clone(),
+            true,
+            false,
+        )?,
+        case("no selection, run_shell_command", Value::Null, Yolo, shell, false, true)?,
+        case("only [write_file], write_file", json!({"only": ["write_file"]}), Yolo, write, false, true)?,
+        case("no selection, mcp_echo_echo", Value::Null, Yolo, Call::new("mcp_echo_echo", Effect::Mcp), false, true)?,
+    ]);
+    Ok(cases)
+}
+
+/// Forced calls on the Copilot CLI: each document read by the library; the call made by the
+/// main agent, a custom agent or a built-in one; the `preToolUse` gate where a case has one.
+fn forced_copilot_cases() -> Result<Vec<forced_copilot::Case>, String> {
+    use forced::{Call, Effect};
+    let case = |name: &str, document: Value, call: Call, agent: Option<&str>, gate: Option<Value>, control: bool| {
+        let read = tool_policy::json::load_value(&document).map_err(|e| format!("{name}: {e}"))?;
+        let gate = match gate {
+            Some(entry) => {
+                Some(tool_policy::json::load_value(&entry).map_err(|e| format!("{name}: {e}"))?.into_policy())
+            }
+            None => None,
+        };
+        let prefix = if control { "forced control: copilot: " } else { "forced: copilot: " };
+        Ok::<_, String>(forced_copilot::Case {
+            name: format!("{prefix}{name}"),
+            document: read,
+            call,
+            agent: agent.map(str::to_owned),
+            gate,
+            control,
+        })
+    };
+    let open = json!({"tools": []});
+    let entry = |fields: Value| json!({"tools": [entry(fields)]});
+    let (bash, create) = (Call::new("bash", Effect::Shell), Call::new("create", Effect::Write));
+    let agents = |tools: Value| json!({"tools": [], "customAgents": [{"name": "forced-agent", "prompt": "A conformance sub-agent.", "tools": tools}]});
+    Ok(vec![
+        case(
+            "available [mcp:*], bash",
+            entry(json!({"available-tools": {"tools": ["mcp:*"]}})),
+            bash.clone(),
+            None,
+            None,
+            false,
+        )?,
+        case(
+            "excluded [bash], bash",
+            entry(json!({"excluded-tools": {"tools": ["bash"]}})),
+            bash.clone(),
+            None,
+            None,
+            false,
+        )?,
+        case(
+            "available [view] + excluded [bash], bash",
+            entry(json!({"available-tools": {"tools": ["view"]}, "excluded-tools": {"tools": ["bash"]}})),
+            bash.clone(),
+            None,
+            None,
+            false,
+        )?,
+        case(
+            "available [mcp:*], Bash (another case)",
+            entry(json!({"available-tools": {"tools": ["mcp:*"]}})),
+            Call::new("Bash", Effect::Shell),
+            None,
+            None,
+            false,
+        )?,
+        case(
+            "excluded [bash], shell (an agent list's alias)",
+            entry(json!({"excluded-tools": {"tools": ["bash"]}})),
+            Call::new("shell", Effect::Shell),
+            None,
+            None,
+            false,
+        )?,
+        case(
+            "available [mcp:*], create",
+            entry(json!({"available-tools": {"tools": ["mcp:*"]}})),
+            create.clone(),
+            None,
+            None,
+            false,
+        )?,
+        case(
+            "excluded [custom:my_tool], my_tool",
+            entry(json!({"excluded-tools": {"tools": ["custom:my_tool"]}})),
+            Call::new("my_tool", Effect::Custom),
+            None,
+            None,
+            false,
+        )?,
+        case(
+            "excluded [mcp:*], echo-echo",
+            entry(json!({"excluded-tools": {"tools": ["mcp:*"]}})),
+            Call::new("echo-echo", Effect::Mcp),
+            None,
+            None,
+            false,
+        )?,
+        case(
+            "capabilities only [read], bash",
+            json!({"capabilities": {"only": ["read"]}}),
+            bash.clone(),
+            None,
+            None,
+            false,
+        )?,
+        case(
+            "custom agent tools [view], bash",
+            agents(json!(["view"])),
+            bash.clone(),
+            Some("forced-agent"),
+            None,
+            false,
+        )?,
+        case(
+            "built-in agent explore under excluded [bash], bash",
+            entry(json!({"excluded-tools": {"tools": ["bash"]}})),
+            bash.clone(),
+            Some("explore"),
+            None,
+            false,
+        )?,
+        case(
+            "built-in agent general-purpose under available [task, view], create",
+            entry(json!({"available-tools": {"tools": ["task", "view"]}})),
+            create.clone(),
+            Some("general-purpose"),
+            None,
+            false,
+        )?,
+        case(
+            "no filter, gate of available [view, mcp:*], bash",
+            open.clone(),
+            bash.clone(),
+            None,
+            Some(entry(json!({"available-tools": {"tools": ["view", "mcp:*"]}}))["tools"][0].clone()),
+            false,
+        )?,
+        case(
+            "no filter, gate of excluded [bash], built-in agent general-purpose calls bash",
+            open.clone(),
+            bash.clone(),
+            Some("general-purpose"),
+            Some(entry(json!({"excluded-tools": {"tools": ["bash"]}}))["tools"][0].clone()),
+            false,
+        )?,
+        case("no filter, bash", open.clone(), bash.clone(), None, None, true)?,
+        case("no filter, create", open.clone(), create, None, None, true)?,
+        case("no filter, my_tool", open.clone(), Call::new("my_tool", Effect::Custom), None, None, true)?,
+        case("no filter, echo-echo", open.clone(), Call::new("echo-echo", Effect::Mcp), None, None, true)?,
+        case(
+            "no filter, gate of available [bash, view], bash",
+            open.clone(),
+            bash.clone(),
+            None,
+            Some(entry(json!({"available-tools": {"tools": ["bash", "view"]}}))["tools"][0].clone()),
+            true,
+        )?,
+        case(
+            "custom agent tools [bash, view], bash",
+            agents(json!(["bash", "view"])),
+            bash.clone(),
+            Some("forced-agent"),
+            None,
+            true,
+        )?,
+        case("built-in agent general-purpose, no filter, bash", open, bash, Some("general-purpose"), None, true)?,
+    ])
 }
 
 fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
@@ -366,7 +1002,8 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
         let selection = if selection.is_null() {
             None
         } else {
-            let read = tool_policy::json::load_gemini_cli(&selection.to_string()).map_err(|e| format!("{name}: {e}"))?;
+            let read =
+                tool_policy::json::load_gemini_cli(&selection.to_string()).map_err(|e| format!("{name}: {e}"))?;
             read.selection
         };
         Ok(gemini::Case { name: name.to_owned(), selection, mode, mcp, control: None, investigate: false })
@@ -389,8 +1026,18 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
         case("catalog default set: yolo", Value::Null, Yolo, true)?,
         case("catalog default set: plan", Value::Null, Plan, true)?,
         case("only [read_file, glob]", json!({"only": ["read_file", "glob"]}), Default, false)?,
-        case("default: only [read_file, run_shell_command]", json!({"only": ["read_file", "run_shell_command"]}), Default, false)?,
-        case("plan: only [read_file, run_shell_command]", json!({"only": ["read_file", "run_shell_command"]}), Plan, false)?,
+        case(
+            "default: only [read_file, run_shell_command]",
+            json!({"only": ["read_file", "run_shell_command"]}),
+            Default,
+            false,
+        )?,
+        case(
+            "plan: only [read_file, run_shell_command]",
+            json!({"only": ["read_file", "run_shell_command"]}),
+            Plan,
+            false,
+        )?,
         case("default: only [read_file, mcp_echo_*]", json!({"only": ["read_file", "mcp_echo_*"]}), Default, true)?,
         case("yolo: only [read_file, mcp_echo_echo]", json!({"only": ["read_file", "mcp_echo_echo"]}), Yolo, true)?,
         case("yolo: only [read_file] hides MCP tools", json!({"only": ["read_file"]}), Yolo, true)?,
@@ -398,30 +1045,79 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
         case("yolo: disable *", json!({"disable": "*"}), Yolo, true)?,
         case("plan: disable *", json!({"disable": "*"}), Plan, false)?,
         case("yolo: disable [run_shell_command]", json!({"disable": ["run_shell_command"]}), Yolo, true)?,
-        case("auto_edit: disable [read_file, web_fetch]", json!({"disable": ["read_file", "web_fetch"]}), AutoEdit, false)?,
+        case(
+            "auto_edit: disable [read_file, web_fetch]",
+            json!({"disable": ["read_file", "web_fetch"]}),
+            AutoEdit,
+            false,
+        )?,
         case("yolo: disable [mcp_echo_*]", json!({"disable": ["mcp_echo_*"]}), Yolo, true)?,
-        case("yolo: disable [mcp_echo_ping_tool, write_todos]", json!({"disable": ["mcp_echo_ping_tool", "write_todos"]}), Yolo, true)?,
+        case(
+            "yolo: disable [mcp_echo_ping_tool, write_todos]",
+            json!({"disable": ["mcp_echo_ping_tool", "write_todos"]}),
+            Yolo,
+            true,
+        )?,
         case("plan: disable [read_file]", json!({"disable": ["read_file"]}), Plan, false)?,
-        case("auto_edit: disable [replace, write_file]", json!({"disable": ["replace", "write_file"]}), AutoEdit, true)?,
+        case(
+            "auto_edit: disable [replace, write_file]",
+            json!({"disable": ["replace", "write_file"]}),
+            AutoEdit,
+            true,
+        )?,
         case("yolo: only [search_file_content] (alias)", json!({"only": ["search_file_content"]}), Yolo, false)?,
         case("yolo: disable [search_file_content] (alias)", json!({"disable": ["search_file_content"]}), Yolo, false)?,
-        case("default: only [write_todos, activate_skill, update_topic]", json!({"only": ["write_todos", "activate_skill", "update_topic"]}), Default, false)?,
-        case("yolo: only [ask_user, read_many_files, glob]", json!({"only": ["ask_user", "read_many_files", "glob"]}), Yolo, false)?,
-        case("holder: builtin_tools only [list_directory]", json!({"name": "lister", "builtin_tools": {"only": ["list_directory"]}}), Default, false)?,
-        case("default: disable [invoke_agent, enter_plan_mode]", json!({"disable": ["invoke_agent", "enter_plan_mode"]}), Default, false)?,
-        case("auto_edit: only [glob, grep_search, read_file] with MCP", json!({"only": ["glob", "grep_search", "read_file"]}), AutoEdit, true)?,
+        case(
+            "default: only [write_todos, activate_skill, update_topic]",
+            json!({"only": ["write_todos", "activate_skill", "update_topic"]}),
+            Default,
+            false,
+        )?,
+        case(
+            "yolo: only [ask_user, read_many_files, glob]",
+            json!({"only": ["ask_user", "read_many_files", "glob"]}),
+            Yolo,
+            false,
+        )?,
+        case(
+            "holder: builtin_tools only [list_directory]",
+            json!({"name": "lister", "builtin_tools": {"only": ["list_directory"]}}),
+            Default,
+            false,
+        )?,
+        case(
+            "default: disable [invoke_agent, enter_plan_mode]",
+            json!({"disable": ["invoke_agent", "enter_plan_mode"]}),
+            Default,
+            false,
+        )?,
+        case(
+            "auto_edit: only [glob, grep_search, read_file] with MCP",
+            json!({"only": ["glob", "grep_search", "read_file"]}),
+            AutoEdit,
+            true,
+        )?,
         case("yolo: disable []", json!({"disable": []}), Yolo, true)?,
         case("plan: only [exit_plan_mode, read_file]", json!({"only": ["exit_plan_mode", "read_file"]}), Plan, false)?,
         case("plan: only [enter_plan_mode]", json!({"only": ["enter_plan_mode"]}), Plan, false)?,
         case("default: disable [google_web_search]", json!({"disable": ["google_web_search"]}), Default, true)?,
-        case("plan: only [update_topic, read_file, mcp_echo_*]", json!({"only": ["update_topic", "read_file", "mcp_echo_*"]}), Plan, true)?,
+        case(
+            "plan: only [update_topic, read_file, mcp_echo_*]",
+            json!({"only": ["update_topic", "read_file", "mcp_echo_*"]}),
+            Plan,
+            true,
+        )?,
         case("yolo: only [update_topic]", json!({"only": ["update_topic"]}), Yolo, false)?,
     ];
     // The CLI's own sub-agent, started through `invoke_agent`: the selection reaches it.
     for (name, selection, mode) in [
         ("subagent: codebase_investigator, no selection", Value::Null, Default),
         ("subagent: codebase_investigator, disable [read_file]", json!({"disable": ["read_file"]}), Yolo),
-        ("subagent: codebase_investigator, only [invoke_agent, glob, complete_task]", json!({"only": ["invoke_agent", "glob", "complete_task"]}), Default),
+        (
+            "subagent: codebase_investigator, only [invoke_agent, glob, complete_task]",
+            json!({"only": ["invoke_agent", "glob", "complete_task"]}),
+            Default,
+        ),
         ("subagent: codebase_investigator, only [invoke_agent]", json!({"only": ["invoke_agent"]}), Yolo),
     ] {
         let mut investigated = case(name, selection, mode, false)?;
@@ -429,11 +1125,24 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
         cases.push(investigated);
     }
     // Controls: configurations the library never writes, and what the CLI does with them.
-    let core = |names: &[&str]| gemini::Raw { settings: Some(json!({"tools": {"core": names}})), ..gemini::Raw::default() };
-    cases.push(control("control: tools.core with an alias offers nothing", core(&["search_file_content"]), Yolo, false, vec![]));
+    let core =
+        |names: &[&str]| gemini::Raw { settings: Some(json!({"tools": {"core": names}})), ..gemini::Raw::default() };
+    cases.push(control(
+        "control: tools.core with an alias offers nothing",
+        core(&["search_file_content"]),
+        Yolo,
+        false,
+        vec![],
+    ));
     let alias_deny = gemini::Raw { policy: Some(deny("search_file_content")), ..gemini::Raw::default() };
     cases.push(control("control: a deny rule for an alias hides nothing", alias_deny, Yolo, false, yolo_set.clone()));
-    cases.push(control("control: tools.core naming update_topic alone registers nothing", core(&["update_topic", "glob"]), Default, false, vec!["glob"]));
+    cases.push(control(
+        "control: tools.core naming update_topic alone registers nothing",
+        core(&["update_topic", "glob"]),
+        Default,
+        false,
+        vec!["glob"],
+    ));
     let workspace = gemini::Raw { workspace_policy: Some(deny("read_file")), ..gemini::Raw::default() };
     let default_set: Vec<&'static str> = tool_policy::gemini::offered::DEFAULT.iter().map(|t| t.name()).collect();
     cases.push(control("control: a workspace-tier deny rule does nothing", workspace, Default, false, default_set));
@@ -460,7 +1169,8 @@ fn portable_policies() -> Vec<(String, Value)> {
         ("plan + todo + ask + meta", json!({"only": ["plan", "todo", "ask", "meta"]})),
         ("no execute", json!({"disable": ["execute"]})),
     ];
-    let mut policies: Vec<(String, Value)> = named.into_iter().map(|(name, policy)| (name.to_owned(), policy)).collect();
+    let mut policies: Vec<(String, Value)> =
+        named.into_iter().map(|(name, policy)| (name.to_owned(), policy)).collect();
     for capability in Capability::ALL {
         policies.push((format!("only [{capability}]"), json!({"only": [capability.word()]})));
     }
@@ -469,19 +1179,23 @@ fn portable_policies() -> Vec<(String, Value)> {
 
 /// A portable policy's case on each runtime: Copilot's, Claude Code's, and the Gemini CLI's
 /// in `default` and `yolo`; each with the MCP server (and Copilot's custom tools) present.
-fn portable_cases(
-    name: &str,
-    policy: &Value,
-) -> Result<(copilot::Case, claude::Case, Vec<gemini::Case>), String> {
+fn portable_cases(name: &str, policy: &Value) -> Result<(copilot::Case, claude::Case, Vec<gemini::Case>), String> {
     use tool_policy::gemini::ApprovalMode::{Default, Yolo};
     let document = json!({"capabilities": policy});
     let name = format!("{CAPABILITIES}{name}");
     let copilot = copilot_case(&name, &document, false)?;
     let read = tool_policy::json::load_claude_code(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
     let mcp = read.portable.as_ref().map_or(McpTools::Keep, tool_policy::Portable::mcp);
-    let claude =
-        claude::Case { name: name.clone(), selection: read.selection, model: None, host_mcp: true, own_mcp: false, mcp };
-    let selection = tool_policy::json::load_gemini_cli(&document.to_string()).map_err(|e| format!("{name}: {e}"))?.selection;
+    let claude = claude::Case {
+        name: name.clone(),
+        selection: read.selection,
+        model: None,
+        host_mcp: true,
+        own_mcp: false,
+        mcp,
+    };
+    let selection =
+        tool_policy::json::load_gemini_cli(&document.to_string()).map_err(|e| format!("{name}: {e}"))?.selection;
     let gemini = [Default, Yolo].map(|mode| gemini::Case {
         name: format!("{CAPABILITIES}{mode}: {}", &name[CAPABILITIES.len()..]),
         selection: selection.clone(),
@@ -559,6 +1273,12 @@ fn report(runtime: &str, outcomes: &[Outcome]) -> usize {
     let mut mismatches = 0;
     for outcome in outcomes {
         match &outcome.mismatch {
+            None if outcome.name.starts_with("forced control: ") => {
+                println!("ok        {runtime}: {} (ran, its side effect seen)", outcome.name);
+            }
+            None if outcome.name.starts_with("forced: ") => {
+                println!("ok        {runtime}: {} (refused, no side effect)", outcome.name);
+            }
             None => println!("ok        {runtime}: {} ({} tools offered, as predicted)", outcome.name, outcome.offered),
             Some(why) => {
                 mismatches += 1;
@@ -572,7 +1292,7 @@ fn report(runtime: &str, outcomes: &[Outcome]) -> usize {
 #[tokio::main]
 async fn main() -> ExitCode {
     if std::env::args().nth(1).as_deref() == Some("mcp-echo") {
-        mcp::serve();
+        mcp::serve(std::env::args().nth(2).as_deref().map(Path::new));
         return ExitCode::SUCCESS;
     }
     let args = match args() {
@@ -591,6 +1311,14 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let (builtin_cases, forced_claude, forced_gemini, forced_copilot) =
+        match (builtin_agent_cases(), forced_claude_cases(), forced_gemini_cases(), forced_copilot_cases()) {
+            (Ok(a), Ok(b), Ok(c), Ok(d)) => (a, b, c, d),
+            (Err(e), _, _, _) | (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => {
+                eprintln!("live-conformance: {e}");
+                return ExitCode::from(2);
+            }
+        };
     for (name, policy) in portable_policies() {
         match portable_cases(&name, &policy) {
             Ok((on_copilot, on_claude, on_gemini)) => {
@@ -697,10 +1425,53 @@ async fn main() -> ExitCode {
                     (cli.clone(), me.clone(), args.scratch.join("claude-code-agents"), agent_cases.clone());
                 tokio::task::spawn_blocking(move || claude::run_subagents(&cli, &me, &scratch, &cases))
                     .await
-                    .unwrap_or_else(|e| vec![Outcome::failed("claude-code-subagents", format!("the driver panicked: {e}"))])
+                    .unwrap_or_else(|e| {
+                        vec![Outcome::failed("claude-code-subagents", format!("the driver panicked: {e}"))]
+                    })
             }
             None => vec![Outcome::failed("claude-code-subagents", String::from("no --claude binary"))],
         };
+    }
+    let mut builtin_outcomes = Vec::new();
+    if wants("claude-code") {
+        builtin_outcomes = match &args.claude {
+            Some(cli) => {
+                let (cli, me, scratch, cases) =
+                    (cli.clone(), me.clone(), args.scratch.join("builtin-agents"), builtin_cases.clone());
+                tokio::task::spawn_blocking(move || builtin::run(&cli, &me, &scratch, &cases))
+                    .await
+                    .unwrap_or_else(|e| vec![Outcome::failed("builtin-agents", format!("the driver panicked: {e}"))])
+            }
+            None => vec![Outcome::failed("builtin-agents", String::from("no --claude binary"))],
+        };
+    }
+    let mut forced_outcomes = Vec::new();
+    if let (true, Some(cli)) = (wants("copilot"), &args.copilot) {
+        let (cli, me, scratch, cases) =
+            (cli.clone(), me.clone(), args.scratch.join("forced-copilot"), forced_copilot.clone());
+        forced_outcomes.extend(
+            tokio::spawn(async move { forced_copilot::run(&cli, &me, &scratch, &cases).await })
+                .await
+                .unwrap_or_else(|e| vec![Outcome::failed("forced-calls copilot", format!("the driver panicked: {e}"))]),
+        );
+    }
+    if let (true, Some(cli)) = (wants("claude-code"), &args.claude) {
+        let (cli, me, scratch, cases) =
+            (cli.clone(), me.clone(), args.scratch.join("forced-claude"), forced_claude.clone());
+        forced_outcomes.extend(
+            tokio::task::spawn_blocking(move || forced::run_claude(&cli, &me, &scratch, &cases)).await.unwrap_or_else(
+                |e| vec![Outcome::failed("forced-calls claude-code", format!("the driver panicked: {e}"))],
+            ),
+        );
+    }
+    if let (true, Some(cli)) = (wants("gemini-cli"), &args.gemini) {
+        let (cli, me, scratch, cases) =
+            (cli.clone(), me.clone(), args.scratch.join("forced-gemini"), forced_gemini.clone());
+        forced_outcomes.extend(
+            tokio::task::spawn_blocking(move || forced::run_gemini(&cli, &me, &scratch, &cases)).await.unwrap_or_else(
+                |e| vec![Outcome::failed("forced-calls gemini-cli", format!("the driver panicked: {e}"))],
+            ),
+        );
     }
     let mut gemini_outcomes = Vec::new();
     if wants("gemini-cli") {
@@ -714,7 +1485,8 @@ async fn main() -> ExitCode {
         });
         gemini_outcomes.extend(match &args.gemini {
             Some(cli) => {
-                let (cli, me, scratch, cases) = (cli.clone(), me.clone(), args.scratch.join("gemini-cli"), gemini_cases.clone());
+                let (cli, me, scratch, cases) =
+                    (cli.clone(), me.clone(), args.scratch.join("gemini-cli"), gemini_cases.clone());
                 tokio::task::spawn_blocking(move || gemini::run(&cli, &me, &scratch, &cases))
                     .await
                     .unwrap_or_else(|e| vec![Outcome::failed("gemini-cli", format!("the driver panicked: {e}"))])
@@ -729,19 +1501,35 @@ async fn main() -> ExitCode {
     );
     let gemini_ran = ran(&mut gemini_outcomes, gemini_cases.iter().map(|c| c.name.as_str()), wants("gemini-cli"));
     let agents_ran = ran(&mut agent_outcomes, agent_cases.iter().map(|c| c.name.as_str()), wants("claude-code"));
+    let builtin_ran = ran(&mut builtin_outcomes, builtin_cases.iter().map(|c| c.name.as_str()), wants("claude-code"));
+    let forced_names = forced_claude
+        .iter()
+        .filter(|_| wants("claude-code"))
+        .map(|c| c.name.as_str())
+        .chain(forced_copilot.iter().filter(|_| wants("copilot")).map(|c| c.name.as_str()))
+        .chain(forced_gemini.iter().filter(|_| wants("gemini-cli")).map(|c| c.name.as_str()));
+    let forced_ran = ran(&mut forced_outcomes, forced_names, true);
     println!(
-        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given, claude-code-subagents {agents_ran} of {} given, gemini-cli {gemini_ran} of {} given",
+        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given, claude-code-subagents {agents_ran} of {} given, builtin-agents {builtin_ran} of {} given, gemini-cli {gemini_ran} of {} given, forced-calls {forced_ran} of {} given",
         copilot_cases.len(),
         claude_cases.len(),
         agent_cases.len(),
-        gemini_cases.len()
+        builtin_cases.len(),
+        gemini_cases.len(),
+        forced_claude.len() + forced_gemini.len() + forced_copilot.len()
     );
     let (subagent_outcomes, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         copilot_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: "));
     let portable = |o: &Outcome| o.name.starts_with(CAPABILITIES);
-    let (copilot_portable, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) = copilot_outcomes.into_iter().partition(portable);
-    let (claude_portable, claude_outcomes): (Vec<Outcome>, Vec<Outcome>) = claude_outcomes.into_iter().partition(portable);
-    let (gemini_portable, gemini_outcomes): (Vec<Outcome>, Vec<Outcome>) = gemini_outcomes.into_iter().partition(portable);
+    let (copilot_portable, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
+        copilot_outcomes.into_iter().partition(portable);
+    let (claude_portable, claude_outcomes): (Vec<Outcome>, Vec<Outcome>) =
+        claude_outcomes.into_iter().partition(portable);
+    let (gemini_portable, gemini_outcomes): (Vec<Outcome>, Vec<Outcome>) =
+        gemini_outcomes.into_iter().partition(portable);
+    // The Gemini CLI's own agent, started through `invoke_agent`, is a built-in agent too.
+    let (investigator, gemini_outcomes): (Vec<Outcome>, Vec<Outcome>) =
+        gemini_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: codebase_investigator"));
     let subagent_mismatches = report("copilot-subagents", &subagent_outcomes);
     let copilot_mismatches = report("copilot", &copilot_outcomes);
     let claude_mismatches = report("claude-code", &claude_outcomes);
@@ -751,23 +1539,39 @@ async fn main() -> ExitCode {
         + report("capabilities claude-code", &claude_portable)
         + report("capabilities gemini-cli", &gemini_portable);
     let portable_cases = copilot_portable.len() + claude_portable.len() + gemini_portable.len();
+    let builtin_mismatches =
+        report("builtin-agents claude-code", &builtin_outcomes) + report("builtin-agents gemini-cli", &investigator);
+    let builtin_count = builtin_outcomes.len() + investigator.len();
+    let (forced_controls, forced_outcomes): (Vec<Outcome>, Vec<Outcome>) =
+        forced_outcomes.into_iter().partition(|o| o.name.starts_with("forced control: "));
+    let forced_mismatches = report("forced-calls", &forced_outcomes);
+    let control_failures = report("forced-calls", &forced_controls);
+    println!(
+        "forced-call controls: {} of {} showed their side effect",
+        forced_controls.len() - control_failures,
+        forced_controls.len()
+    );
     println!(
         "attestation: {} sessions attested, {} of {} controls caught",
         attested.sessions, attested.controls_caught, attested.controls
     );
     println!(
-        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches; capabilities {portable_cases} cases, {portable_mismatches} mismatches",
+        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches; capabilities {portable_cases} cases, {portable_mismatches} mismatches; builtin-agents {builtin_count} cases, {builtin_mismatches} mismatches; forced-calls {} cases, {forced_mismatches} mismatches",
         copilot_outcomes.len(),
         subagent_outcomes.len(),
         claude_outcomes.len(),
         agent_outcomes.len(),
-        gemini_outcomes.len()
+        gemini_outcomes.len(),
+        forced_outcomes.len()
     );
     let mismatches = copilot_mismatches
         + subagent_mismatches
         + claude_mismatches
         + agent_mismatches
         + gemini_mismatches
-        + portable_mismatches;
+        + portable_mismatches
+        + builtin_mismatches
+        + forced_mismatches
+        + control_failures;
     if mismatches > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
