@@ -35,6 +35,7 @@ pub mod copilot {
     pub use policy_core::copilot::builtins::*;
     pub use policy_core::copilot::capabilities::*;
     pub use policy_core::copilot::catalog::*;
+    pub use policy_core::copilot::{TASK_AGENTS, TaskAgent};
 }
 
 /// Claude Code: the pinned catalog (CLI 2.1.332), the selection, and the CLI arguments.

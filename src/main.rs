@@ -294,8 +294,8 @@ fn options_apply(args: &Args, command: &str) -> Result<(), Failure> {
     if args.json && command != "diff" {
         return refused(String::from("--json applies to `diff` only"));
     }
-    if args.agent.is_some() && (command != "explain" || args.runtime != Runtime::ClaudeCode) {
-        return refused(String::from("--agent applies to `explain --runtime claude-code` only"));
+    if args.agent.is_some() && (command != "explain" || args.runtime == Runtime::GeminiCli) {
+        return refused(String::from("--agent applies to `explain` of Claude Code and Copilot only"));
     }
     if args.policy_file.is_some() && (command != "resolve" || args.runtime != Runtime::GeminiCli) {
         return refused(String::from("--policy-file applies to `resolve --runtime gemini-cli` only"));

@@ -192,3 +192,33 @@ fn attest_refuses_a_call_outside_the_policy() {
     let read = load_claude_code(policy).unwrap();
     assert_eq!(read.agents.agents[0].name, "finder");
 }
+
+#[test]
+fn copilot_built_in_agents_are_explained() {
+    let file = "examples/agents/subagents.json";
+    let explore = cli(&["explain", "--agent", "explore", file, "builtin:view", "builtin:bash"], "");
+    assert_eq!(explore.status.code(), Some(0));
+    let out = stdout(&explore);
+    assert!(
+        out.starts_with("builtin:view: offered to built-in agent `explore` (in its tools; the session: offered"),
+        "{out}"
+    );
+    assert!(
+        out.contains("builtin:bash: not offered to built-in agent `explore` (in its tools; the session: not offered"),
+        "{out}"
+    );
+    // A custom agent of the definition answers by its own list.
+    let custom = cli(&["explain", "--agent", "investigator", file, "builtin:view"], "");
+    assert_eq!(stdout(&custom), "builtin:view: not offered to agent `investigator` (not in its tools)\n");
+    // The Gemini CLI has no agent to explain by name; an unknown one is refused.
+    assert_eq!(
+        cli(&["explain", "--agent", "explore", "--runtime", "gemini-cli", "examples/gemini/reviewer.json"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(cli(&["explain", "--agent", "Explore", file, "builtin:view"], "").status.code(), Some(2));
+    let general = tool_policy::copilot::TaskAgent::named("general-purpose").unwrap();
+    assert!(general.extra.contains(&"session_store_sql"));
+    assert_eq!(tool_policy::copilot::TASK_AGENTS.len(), 6);
+}

@@ -2,6 +2,8 @@
 //! receives, what it offers and why, what changes between two definitions, and what a
 //! session's `getCurrentMetadata` says against it.
 
+use super::agents::AgentTools;
+use super::builtin_agents::TaskAgent;
 use super::capabilities::capabilities;
 use super::catalog::{self as copilot, BUILTIN_TOOLS, RUNTIME};
 use super::diff::diff_copilot_agents;
@@ -9,6 +11,7 @@ use super::names::suggest;
 use super::observed::read_copilot_tools;
 use super::places::{MACRO, PLACES};
 use super::read::{CopilotDocument, load_with};
+use super::resolved::ResolvedPolicy;
 use crate::error::{Error, Located, Warning};
 use crate::names::wire::{Source, Tool};
 use crate::reader::closed::Place;
@@ -38,12 +41,15 @@ impl RuntimeDocument for CopilotDocument {
     }
 
     /// Each tool as `source:name` (a bare name is a built-in); a built-in the pinned catalog
-    /// does not know is a warning, refused in strict mode. Copilot's agents are explained
-    /// by name in their own lists, not here.
+    /// does not know is a warning, refused in strict mode. With `agent`, what that custom
+    /// agent of the definition, else that built-in agent (`task`'s `agent_type`), is offered.
     fn explain(&self, tools: &[String], agent: Option<&str>, options: Options) -> Result<Explanation, Error> {
-        if let Some(name) = agent {
-            return Err(Error::UnknownAgent { name: name.to_owned() });
-        }
+        let agent = match agent {
+            Some(name) => {
+                Some(AgentSubject::named(self, name).ok_or_else(|| Error::UnknownAgent { name: name.to_owned() })?)
+            }
+            None => None,
+        };
         let catalog: Vec<String> = BUILTIN_TOOLS.iter().map(|name| format!("builtin:{name}")).collect();
         let mut explanation = Explanation::default();
         let mut permitted = Vec::new();
@@ -66,7 +72,11 @@ impl RuntimeDocument for CopilotDocument {
                 }
                 explanation.warnings.push(warning);
             }
-            explanation.lines.push(format!("{}: {}", Shown(&tool.to_string()), self.policy().decide(&tool)));
+            let verdict = match &agent {
+                Some(agent) => agent.verdict(self.policy(), &tool),
+                None => self.policy().decide(&tool).to_string(),
+            };
+            explanation.lines.push(format!("{}: {verdict}", Shown(&tool.to_string())));
         }
         if tools.is_empty() {
             explanation.grants(permitted);
@@ -92,5 +102,47 @@ impl RuntimeDocument for CopilotDocument {
     fn attest(&self, observed: &str, host: &Host, strict: bool) -> Result<Attestation, AttestError> {
         let offered = read_copilot_tools(observed).map_err(AttestError::Observed)?;
         Ok(self.policy().attest(&offered, host, strict))
+    }
+}
+
+/// The agent `explain --agent` answers for: a custom agent of the definition (its list
+/// parsed), else a built-in agent.
+struct AgentSubject<'a> {
+    name: &'a str,
+    tools: AgentTools,
+    builtin: Option<&'static TaskAgent>,
+}
+
+impl<'a> AgentSubject<'a> {
+    fn named(document: &'a CopilotDocument, name: &'a str) -> Option<AgentSubject<'a>> {
+        let custom = document.custom_agents().unwrap_or_default().iter().find(|agent| agent.name() == name);
+        match custom {
+            // A checked definition's lists parse.
+            Some(agent) => {
+                AgentTools::parse(agent.tools()).ok().map(|tools| AgentSubject { name, tools, builtin: None })
+            }
+            None => TaskAgent::named(name).map(|builtin| AgentSubject {
+                name,
+                tools: builtin.tools(),
+                builtin: Some(builtin),
+            }),
+        }
+    }
+
+    /// What the agent is offered of `tool` under the session's `policy`, and why.
+    fn verdict(&self, policy: &ResolvedPolicy, tool: &Tool<'_>) -> String {
+        let extra = self
+            .builtin
+            .is_some_and(|builtin| tool.source() == Source::Builtin && builtin.extra.contains(&tool.name()));
+        let listed = extra || self.tools.selects(tool, None);
+        let kind = if self.builtin.is_some() { "built-in agent" } else { "agent" };
+        let decision = policy.decide(tool);
+        let offered = listed && policy.offers(tool);
+        let why = match (listed, &self.tools) {
+            (false, _) => String::from("not in its tools"),
+            (true, AgentTools::All) if !extra => format!("every tool the session offers: {decision}"),
+            (true, _) => format!("in its tools; the session: {decision}"),
+        };
+        format!("{} to {kind} `{}` ({why})", if offered { "offered" } else { "not offered" }, Shown(self.name))
     }
 }

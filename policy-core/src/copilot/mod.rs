@@ -7,6 +7,7 @@
 pub(crate) mod agents;
 pub(crate) mod attest;
 pub(crate) mod builder;
+pub(crate) mod builtin_agents;
 pub mod capabilities;
 pub mod catalog;
 pub(crate) mod diff;
@@ -27,6 +28,7 @@ pub use builder::{
     AllowListFor, AllowListUnset, ClientModeUnset, CopilotCliMode, DenyListSet, DenyListUnset, EmptyAllowList,
     EmptyMode, IsolatedAllowList, NameArray, NoAllowList, NoDenyList, NonEmptyAllowList, Policy, PolicyBuilder,
 };
+pub use builtin_agents::{TASK_AGENTS, TaskAgent};
 pub use diff::diff_copilot_agents;
 pub use entry::{PolicyEntry, Selector};
 pub use lints::{lint_agents, lint_entry};

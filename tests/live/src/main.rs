@@ -1520,6 +1520,8 @@ async fn main() -> ExitCode {
     );
     let (subagent_outcomes, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         copilot_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: "));
+    let (copilot_builtin, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
+        copilot_outcomes.into_iter().partition(|o| o.name.starts_with("builtin-agent: "));
     let portable = |o: &Outcome| o.name.starts_with(CAPABILITIES);
     let (copilot_portable, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         copilot_outcomes.into_iter().partition(portable);
@@ -1539,9 +1541,10 @@ async fn main() -> ExitCode {
         + report("capabilities claude-code", &claude_portable)
         + report("capabilities gemini-cli", &gemini_portable);
     let portable_cases = copilot_portable.len() + claude_portable.len() + gemini_portable.len();
-    let builtin_mismatches =
-        report("builtin-agents claude-code", &builtin_outcomes) + report("builtin-agents gemini-cli", &investigator);
-    let builtin_count = builtin_outcomes.len() + investigator.len();
+    let builtin_mismatches = report("builtin-agents claude-code", &builtin_outcomes)
+        + report("builtin-agents copilot", &copilot_builtin)
+        + report("builtin-agents gemini-cli", &investigator);
+    let builtin_count = builtin_outcomes.len() + copilot_builtin.len() + investigator.len();
     let (forced_controls, forced_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         forced_outcomes.into_iter().partition(|o| o.name.starts_with("forced control: "));
     let forced_mismatches = report("forced-calls", &forced_outcomes);
