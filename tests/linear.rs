@@ -135,6 +135,18 @@ const PLACES: &[(&str, &str, Shape)] = &[
         "errors: unknown names",
         |n| json!({ "builtin_tools": { "disable": names(n, |i| format!("tool{i}")) } }),
     ),
+    // A portable policy names at most thirteen words: its long lists are errors.
+    (
+        "copilot",
+        "errors: unknown capability words",
+        |n| json!({ "capabilities": { "only": names(n, |i| format!("word{i}")) } }),
+    ),
+    ("claude-code", "errors: repeated capability words", |n| json!({ "capabilities": { "disable": vec!["web"; n] } })),
+    ("claude-code", "errors: an agent's repeated capability words", |n| {
+        json!({ "capabilities": { "only": ["read"] }, "agents": { "a": { "description": "d", "prompt": "p",
+            "capabilities": { "only": vec!["read"; n] } } } })
+    }),
+    ("gemini-cli", "errors: repeated capability words", |n| json!({ "capabilities": { "only": vec!["search"; n] } })),
 ];
 
 /// What a session reports it offers, for `attest`: a long list of offered tools.
@@ -149,6 +161,7 @@ const OBSERVED: &[(&str, &str, Shape)] = &[
         "init tools",
         |n| json!({ "type": "system", "subtype": "init", "tools": names(n, |i| format!("mcp__s{i}__t")) }),
     ),
+    ("claude-code", "tool_use calls", transcript),
 ];
 
 fn scratch() -> PathBuf {
@@ -157,9 +170,23 @@ fn scratch() -> PathBuf {
     dir
 }
 
+/// A Claude Code transcript: its `init` line, then one assistant message calling `n` tools.
+fn transcript(n: usize) -> Value {
+    let calls: Vec<Value> =
+        (0..n).map(|i| json!({ "type": "tool_use", "id": format!("t{i}"), "name": "Bash", "input": {} })).collect();
+    let init = json!({ "type": "system", "subtype": "init", "tools": ["Read"] });
+    let called = json!({ "type": "assistant", "message": { "content": calls }, "parent_tool_use_id": null });
+    Value::String(format!("{init}\n{called}"))
+}
+
 fn write(name: &str, value: &Value) -> PathBuf {
     let path = scratch().join(name);
-    std::fs::write(&path, serde_json::to_vec(value).unwrap()).unwrap();
+    // A string is written as its text: a transcript of several lines.
+    let text = match value {
+        Value::String(lines) => lines.clone().into_bytes(),
+        other => serde_json::to_vec(other).unwrap(),
+    };
+    std::fs::write(&path, text).unwrap();
     path
 }
 

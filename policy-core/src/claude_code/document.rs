@@ -98,26 +98,36 @@ impl RuntimeDocument for ClaudeCodeDocument {
         let transcript = read_claude_transcript(observed).map_err(AttestError::Observed)?;
         let mut attestation = attest_claude_code(self.selection.as_ref(), &transcript.offered, host, strict);
         self.refuse_mcp(&mut attestation);
-        for call in &transcript.calls {
+        let reached = self.reached_by_agents();
+        let agents_reach = |name: &str| {
+            ClaudeTool::lookup(name).map(crate::selection::NameLookup::tool).is_ok_and(|tool| reached[tool as usize])
+        };
+        for call in transcript.calls.iter().filter(|call| !(call.in_subagent && agents_reach(&call.name))) {
             let mut verdict =
                 attest_claude_code(self.selection.as_ref(), std::slice::from_ref(&call.name), host, strict);
             self.refuse_mcp(&mut verdict);
-            let agents_reach = |name: &str| {
-                let tool = ClaudeTool::lookup(name).map(crate::selection::NameLookup::tool);
-                tool.is_ok_and(|tool| self.agents.agents.iter().any(|agent| agent_offered(agent, self, tool)))
-            };
-            if call.in_subagent && agents_reach(&call.name) {
-                continue;
-            }
-            attestation
-                .violations
-                .extend(verdict.violations.into_iter().map(|violation| Violation { called: true, ..violation }));
+            let called = verdict.violations.into_iter().map(|violation| Violation { called: true, ..violation });
+            attestation.violations.extend(called);
         }
         Ok(attestation)
     }
 }
 
 impl ClaudeCodeDocument {
+    /// Each built-in some agent of the document is offered, however started, by catalog
+    /// index: a sub-agent's call of one is its agent's.
+    fn reached_by_agents(&self) -> Vec<bool> {
+        let mut reached = vec![false; ClaudeTool::ALL.len()];
+        for agent in &self.agents.agents {
+            for start in Start::BOTH {
+                for tool in offered_when(agent, self.selection.as_ref(), DEFAULT_OFFERED, start) {
+                    reached[tool as usize] = true;
+                }
+            }
+        }
+        reached
+    }
+
     /// Under `"mcp_tools": "none"`, an allowed MCP tool is a violation.
     fn refuse_mcp(&self, attestation: &mut Attestation) {
         if self.portable.as_ref().is_none_or(Portable::keeps_mcp) {
@@ -136,13 +146,6 @@ impl ClaudeCodeDocument {
         let mcp = self.portable.as_ref().map_or(McpTools::Keep, Portable::mcp);
         ClaudeCodeArgs::new(self.selection.clone()).with_agents(self.agents.clone()).with_mcp(mcp)
     }
-}
-
-/// Whether `agent` of `document` is offered `tool`, however it was started.
-fn agent_offered(agent: &ClaudeAgent, document: &ClaudeCodeDocument, tool: ClaudeTool) -> bool {
-    Start::BOTH
-        .into_iter()
-        .any(|start| offered_when(agent, document.selection.as_ref(), DEFAULT_OFFERED, start).contains(&tool))
 }
 
 /// The agent `explain --agent` answers for: a custom agent of the document, or a built-in
