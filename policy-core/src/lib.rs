@@ -39,6 +39,7 @@ pub mod selection;
 
 pub mod portable;
 
+#[macro_use]
 mod reader;
 
 pub mod review;

@@ -169,47 +169,31 @@ pub const DEFAULT_OFFERED: &[ClaudeTool] = &[
     ClaudeTool::Write,
 ];
 
-/// What `--tools` can offer: a built-in outside this list is not offered however it is
-/// listed (measured with all 54 names in `--tools`, `-p` with an API key: the default set and
-/// `Glob`, `Grep` and the `Task*` list tools; the others need a permission host, MCP
-/// resources, settings or another entry point).
-pub const OFFERED_WHEN_LISTED: &[ClaudeTool] = &[
-    ClaudeTool::Agent,
-    ClaudeTool::Bash,
-    ClaudeTool::CronCreate,
-    ClaudeTool::CronDelete,
-    ClaudeTool::CronList,
-    ClaudeTool::Edit,
-    ClaudeTool::EnterWorktree,
-    ClaudeTool::ExitWorktree,
+/// What `--tools` can offer beyond the default set: a built-in outside both is not offered
+/// however it is listed (measured with all 54 names in `--tools`, `-p` with an API key; the
+/// others need a permission host, MCP resources, settings or another entry point).
+pub const LISTED_BEYOND_DEFAULT: &[ClaudeTool] = &[
     ClaudeTool::Glob,
     ClaudeTool::Grep,
-    ClaudeTool::ListAgents,
-    ClaudeTool::Monitor,
-    ClaudeTool::NotebookEdit,
-    ClaudeTool::Read,
-    ClaudeTool::ReportFindings,
-    ClaudeTool::ScheduleWakeup,
-    ClaudeTool::SendMessage,
-    ClaudeTool::Skill,
     ClaudeTool::TaskCreate,
     ClaudeTool::TaskGet,
     ClaudeTool::TaskList,
-    ClaudeTool::TaskStop,
     ClaudeTool::TaskUpdate,
-    ClaudeTool::WebFetch,
-    ClaudeTool::WebSearch,
-    ClaudeTool::Workflow,
-    ClaudeTool::Write,
 ];
+
+/// Whether `--tools` can offer `tool` (the default set, or [`LISTED_BEYOND_DEFAULT`]).
+pub fn offered_when_listed(tool: ClaudeTool) -> bool {
+    DEFAULT_OFFERED.contains(&tool) || LISTED_BEYOND_DEFAULT.contains(&tool)
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_default_set_is_listable() {
-        assert!(DEFAULT_OFFERED.iter().all(|tool| OFFERED_WHEN_LISTED.contains(tool)));
+    fn listed_beyond_the_default_set() {
+        assert!(LISTED_BEYOND_DEFAULT.iter().all(|tool| !DEFAULT_OFFERED.contains(tool)));
+        assert_eq!(ClaudeTool::ALL.iter().filter(|tool| offered_when_listed(**tool)).count(), 27);
     }
 
     #[test]

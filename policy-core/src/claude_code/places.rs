@@ -6,7 +6,7 @@ use crate::error::{BESIDE_HOLDER, Stray};
 use crate::names::vocab::{
     AGENT_FIELDS, AGENT_MACRO_FIELDS, AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, CLAUDE_CODE_CLI_KEYS,
     CLAUDE_CODE_CLI_OWNER, CLAUDE_MACRO_KEYS, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS, DISABLE_KEY, HOLDER_KEY,
-    KIND_KEY, ONLY_KEY, POLICY_KEYS, PORTABLE_OWNER, SELECTION_KEYS, SELECTION_OWNER,
+    ONLY_KEY, POLICY_KEYS, SELECTION_KEYS,
 };
 use crate::portable::read::PORTABLE;
 use crate::reader::closed::{Elsewhere, Others, Place};
@@ -41,16 +41,7 @@ pub(crate) const AGENT: Place = Place {
 
 /// What a Claude Code document passes through (the holder's other keys, an agent's
 /// `mcpServers`): a selection there restricts nothing.
-pub(crate) const PASSED: Place = Place {
-    name: "a value a Claude Code document passes through",
-    reads: &[KIND_KEY],
-    governing: &[],
-    elsewhere: &[
-        Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } },
-        Elsewhere { keys: &[CAPABILITIES_KEY], why: Stray::NotRead { owner: PORTABLE_OWNER, runtime: RUNTIME } },
-    ],
-    others: Others::PassThrough,
-};
+pub(crate) const PASSED: Place = passed_place!("a value a Claude Code document passes through", RUNTIME);
 
 /// A message of a stream-json transcript.
 pub(crate) const INIT: Place = Place {

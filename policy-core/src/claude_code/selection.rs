@@ -5,7 +5,7 @@
 
 use crate::capability::Faces;
 use crate::claude_code::catalog::{
-    ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, OFFERED_WHEN_LISTED, REMOVED, RUN_CODE_WITH_BASH,
+    ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH, offered_when_listed,
 };
 use crate::error::Error;
 use crate::portable::{Portable, PortableShape};
@@ -101,7 +101,7 @@ pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool])
     let is_offered = |tool: &ClaudeTool| match &shape {
         None => defaults.contains(tool),
         Some(SelectionShape::DisableAll) => false,
-        Some(SelectionShape::Only(only)) => only.contains(tool) && OFFERED_WHEN_LISTED.contains(tool),
+        Some(SelectionShape::Only(only)) => only.contains(tool) && offered_when_listed(*tool),
         Some(SelectionShape::Disable(disabled)) => {
             let bash_denied = disabled.contains(&ClaudeTool::Bash);
             if disabled.contains(tool) {

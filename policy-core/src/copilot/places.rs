@@ -7,8 +7,8 @@ use crate::names::vocab::RESOLVED_KEYS;
 use crate::names::vocab::{
     AGENT_NAME_KEY, AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, COPILOT_MACRO_KEYS, CUSTOM_AGENTS_KEY,
     DEFAULT_AGENT_EXCLUDED_KEY, DEFAULT_AGENT_KEY, DISABLE_KEY, ENTRY_KEYS, HOLDER_KEY, KIND_KEY,
-    NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, ONLY_KEY, POLICY_KEYS, PORTABLE_OWNER, SELECTION_OWNER,
-    SELECTOR_KEYS, TOOLS_KEY,
+    NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, ONLY_KEY, POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS,
+    TOOLS_KEY,
 };
 use crate::portable::read::PORTABLE;
 use crate::reader::closed::{Elsewhere, Others, Place};
@@ -46,16 +46,7 @@ pub(crate) const SELECTOR: Place = Place::strict("a Copilot selector", SELECTOR_
 
 /// What a Copilot document passes through to the host (a definition's own fields, another
 /// tool's, an agent's other SDK fields): a selection holder there restricts nothing.
-pub(crate) const PASSED: Place = Place {
-    name: "a value a Copilot definition passes through",
-    reads: &[KIND_KEY],
-    governing: &[],
-    elsewhere: &[
-        Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } },
-        Elsewhere { keys: &[CAPABILITIES_KEY], why: Stray::NotRead { owner: PORTABLE_OWNER, runtime: RUNTIME } },
-    ],
-    others: Others::PassThrough,
-};
+pub(crate) const PASSED: Place = passed_place!("a value a Copilot definition passes through", RUNTIME);
 
 /// A custom agent: its other SDK fields pass through; a key that reads as `name` or `tools`,
 /// or a filter the agent does not have, would leave it every tool.

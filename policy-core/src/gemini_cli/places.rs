@@ -5,8 +5,8 @@ use crate::error::{BESIDE_HOLDER, Stray};
 use crate::gemini_cli::catalog::RUNTIME;
 use crate::names::vocab::{
     AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS,
-    DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, GEMINI_MACRO_KEYS, HOLDER_KEY, KIND_KEY,
-    ONLY_KEY, POLICY_KEYS, PORTABLE_OWNER, SELECTION_KEYS, SELECTION_OWNER,
+    DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, GEMINI_MACRO_KEYS, HOLDER_KEY, ONLY_KEY,
+    POLICY_KEYS, SELECTION_KEYS,
 };
 use crate::portable::read::PORTABLE;
 use crate::reader::closed::{Elsewhere, Others, Place};
@@ -36,16 +36,7 @@ pub(crate) const HOLDER: Place = Place {
 
 /// What a Gemini CLI document passes through (the holder's other keys): a selection there
 /// restricts nothing.
-pub(crate) const PASSED: Place = Place {
-    name: "a value a Gemini CLI document passes through",
-    reads: &[KIND_KEY],
-    governing: &[],
-    elsewhere: &[
-        Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } },
-        Elsewhere { keys: &[CAPABILITIES_KEY], why: Stray::NotRead { owner: PORTABLE_OWNER, runtime: RUNTIME } },
-    ],
-    others: Others::PassThrough,
-};
+pub(crate) const PASSED: Place = passed_place!("a value a Gemini CLI document passes through", RUNTIME);
 
 /// `builtin_tools! { runtime: gemini_cli, .. }`: a Copilot key needs the Copilot form.
 pub(crate) const MACRO: Place = Place {

@@ -93,6 +93,35 @@ impl Place {
     }
 }
 
+/// The place of a value a runtime's document passes through to the host (`$name`, for
+/// `$runtime`): a selection or a portable policy there restricts nothing.
+macro_rules! passed_place {
+    ($name:expr, $runtime:expr) => {
+        $crate::reader::closed::Place {
+            name: $name,
+            reads: &[$crate::names::vocab::KIND_KEY],
+            governing: &[],
+            elsewhere: &[
+                $crate::reader::closed::Elsewhere {
+                    keys: &[$crate::names::vocab::HOLDER_KEY],
+                    why: $crate::error::Stray::NotRead {
+                        owner: $crate::names::vocab::SELECTION_OWNER,
+                        runtime: $runtime,
+                    },
+                },
+                $crate::reader::closed::Elsewhere {
+                    keys: &[$crate::names::vocab::CAPABILITIES_KEY],
+                    why: $crate::error::Stray::NotRead {
+                        owner: $crate::names::vocab::PORTABLE_OWNER,
+                        runtime: $runtime,
+                    },
+                },
+            ],
+            others: $crate::reader::closed::Others::PassThrough,
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

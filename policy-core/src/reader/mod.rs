@@ -4,6 +4,7 @@
 //! lints, load errors); policies in the wrong place (`misplaced`). Each runtime's folder reads
 //! its own documents over it; it knows no runtime's rules.
 
+#[macro_use]
 pub mod closed;
 pub(crate) mod misplaced;
 pub(crate) mod options;

@@ -417,28 +417,3 @@ pub(crate) fn open_to_new<T: CatalogName>(selection: Option<&Selection<T>>) -> (
         Some(_) => (false, String::from("not offered")),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_shape_rule() {
-        assert_eq!(ShapeDraft::of("disable", ShapeValue::Str("*")), Ok(ShapeDraft::DisableAll));
-        assert_eq!(ShapeDraft::of("disable", ShapeValue::List), Ok(ShapeDraft::Disable));
-        assert_eq!(ShapeDraft::of("only", ShapeValue::List), Ok(ShapeDraft::Only));
-        assert_eq!(
-            ShapeDraft::of("disable", ShapeValue::Str("all")),
-            Err(Error::DisableString { value: "all".into() })
-        );
-        assert!(matches!(
-            ShapeDraft::of("only", ShapeValue::Str("*")),
-            Err(Error::WrongType { found: "a string", .. })
-        ));
-        assert!(matches!(ShapeDraft::of("only", ShapeValue::Other("a number")), Err(Error::WrongType { .. })));
-        let shape = Err(Error::BadShape { runtime: "Claude Code" });
-        assert_eq!(ShapeDraft::one_key(true, true, "Claude Code"), shape);
-        assert_eq!(ShapeDraft::one_key(false, false, "Claude Code"), shape);
-        assert!(ShapeDraft::one_key(true, false, "Claude Code").is_ok());
-    }
-}
