@@ -222,3 +222,29 @@ fn copilot_built_in_agents_are_explained() {
     assert!(general.extra.contains(&"session_store_sql"));
     assert_eq!(tool_policy::copilot::TASK_AGENTS.len(), 6);
 }
+
+#[test]
+fn copilot_calls_are_attested() {
+    use tool_policy::Host;
+    let policy = tool_policy::json::load(
+        r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["view", "mcp:*"]}}"#,
+    )
+    .unwrap()
+    .into_policy();
+    let host = Host {
+        custom_tools: vec![String::from("my_tool")],
+        mcp_servers: Some(vec![String::from("echo")]),
+        ..Host::default()
+    };
+    let called = ["view", "echo-echo", "bash", "my_tool"].map(String::from);
+    let attestation = policy.attest_calls(&called, &host);
+    assert_eq!(attestation.allowed, ["view", "echo-echo"]);
+    let violations: Vec<String> = attestation.violations.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        violations,
+        [
+            "bash: called, but `builtin:bash` is not in this session's tool policy: not offered (no allow-list pattern matches)",
+            "my_tool: called, but `custom:my_tool` is not in this session's tool policy: not offered (no allow-list pattern matches)",
+        ]
+    );
+}

@@ -100,13 +100,9 @@ pub fn reads_as<'c>(key: &str, governing: impl IntoIterator<Item = &'c str>) -> 
     governing.into_iter().find(|exact| folded.reads_as(exact))
 }
 
-/// The key of `governing` that `key` is, or reads as ([`reads_as`]).
-pub(crate) fn is_or_reads_as(key: &str, governing: &[&'static str]) -> Option<&'static str> {
-    governing.iter().copied().find(|exact| *exact == key).or_else(|| reads_as(key, governing.iter().copied()))
-}
-
-/// A key folded once, for comparing with every governing key of its place.
-struct Folded<'a> {
+/// A key folded once, for comparing with every governing key of its place ([`reads_as`]
+/// for many lists of keys).
+pub(crate) struct Folded<'a> {
     key: &'a str,
     text: Cow<'a, str>,
     length: usize,
@@ -115,7 +111,7 @@ struct Folded<'a> {
 }
 
 impl<'a> Folded<'a> {
-    fn of(key: &'a str) -> Folded<'a> {
+    pub(crate) fn of(key: &'a str) -> Folded<'a> {
         let text = fold(key);
         let (length, letters) = if text.is_ascii() {
             (text.len(), Some(text.bytes().fold(0, |set, b| set | 1 << b)))
@@ -128,7 +124,7 @@ impl<'a> Folded<'a> {
     /// Whether the key reads as `exact`, a governing key (ASCII). The cheap tests go first:
     /// nearly every other key is ruled out by its length or its letters, before anything is
     /// folded or compared.
-    fn reads_as(&self, exact: &str) -> bool {
+    pub(crate) fn reads_as(&self, exact: &str) -> bool {
         let length = exact.len() - exact.bytes().filter(|b| matches!(b, b'-' | b'_')).count();
         let limit = (self.length.max(length) / 3).clamp(1, 2);
         if exact == self.key || self.length.abs_diff(length) > limit {

@@ -74,6 +74,21 @@ impl ResolvedPolicy {
         }
     }
 
+    /// The tools a session's model called (the names its `tool.execution_start` events, or
+    /// a `preToolUse` hook, saw), against this policy: each call the policy does not permit is
+    /// a violation (`called`), whatever the session offered.
+    #[must_use]
+    pub fn attest_calls(&self, called: &[String], host: &Host) -> Attestation {
+        let mut attestation = Attestation::default();
+        for name in called {
+            match self.refuses_call(name, host) {
+                Some(why) => attestation.violations.push(Violation { tool: name.clone(), why, called: true }),
+                None => attestation.allowed.push(name.clone()),
+            }
+        }
+        attestation
+    }
+
     /// Checks what a Copilot session offers (`getCurrentMetadata` after
     /// `initializeAndValidate`) against this policy.
     #[must_use]

@@ -75,6 +75,10 @@ pub const CAPABILITIES: &[Row<&str>] = &[
 
 /// A built-in's row of [`CAPABILITIES`], when `name` is one.
 pub fn capability_row(name: &str) -> Option<&'static Row<&'static str>> {
+    // Most names a list holds are no built-in: the catalog's match rules them out at once.
+    if !super::catalog::is_builtin(name) {
+        return None;
+    }
     CAPABILITIES.iter().find(|row| row.tool == name)
 }
 

@@ -5,7 +5,7 @@
 //! every reader asks it for every key, and each runtime's folder holds the rows of its places.
 
 use crate::error::{Error, Stray};
-use crate::text::{is_or_reads_as, reads_as};
+use crate::text::Folded;
 
 /// Keys that belong somewhere else, and why each restricts nothing here.
 #[derive(Clone, Copy, Debug)]
@@ -73,10 +73,13 @@ impl Place {
         {
             return stray(elsewhere.0, elsewhere.1);
         }
-        if let Some(exact) = reads_as(key, self.governing.iter().copied()) {
+        // The key folded once, for every list it is compared with.
+        let folded = Folded::of(key);
+        if let Some(exact) = self.governing.iter().copied().find(|exact| folded.reads_as(exact)) {
             return stray(exact, Stray::NearMiss);
         }
-        if let Some((exact, why)) = self.elsewhere.iter().find_map(|e| Some((is_or_reads_as(key, e.keys)?, e.why))) {
+        let reads_as = |keys: &'static [&'static str]| keys.iter().copied().find(|exact| folded.reads_as(exact));
+        if let Some((exact, why)) = self.elsewhere.iter().find_map(|e| Some((reads_as(e.keys)?, e.why))) {
             return stray(exact, why);
         }
         match self.others {
