@@ -12,10 +12,14 @@
 #    (`unshare -n`): fake OpenAI-compatible, Anthropic and Gemini servers on 127.0.0.1,
 #    an MCP echo server, a fresh HOME per run;
 # 4. ends with the lines
+#    forced-call controls: N of N showed their side effect
 #    attestation: N sessions attested, M of K controls caught
-#    cases run: copilot N of M given, claude-code N of M given, gemini-cli N of M given
-#    live conformance: copilot N cases, M mismatches; ...; gemini-cli N cases, M mismatches
-#    and exits non-zero on any mismatch, failed attestation, or case that did not run;
+#    live conformance: copilot N cases, M mismatches; ...; capabilities N cases, M mismatches;
+#      builtin-agents N cases, M mismatches; forced-calls N cases, M mismatches
+#    and exits non-zero on any mismatch, failed attestation, control without its side
+#    effect, or case that did not run (the `cases run:` line says how many of each ran);
+#    `--cases FILE` adds cases: `{"name", "runtime": "copilot" | "claude-code" | "portable",
+#    "input"}`, a portable case's input the value of `capabilities`, run on all three;
 # 5. writes tests/live/RESULTS.md from that output, naming the cases new since the last run.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
