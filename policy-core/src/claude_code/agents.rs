@@ -310,7 +310,7 @@ impl ClaudeAgents {
 /// - with `tools`: the built-ins it lists that the main selection permits, and `Glob` and
 ///   `Grep` whenever listed;
 /// - without: what the main agent is offered;
-/// - never [`MAIN_AGENT_ONLY`] (started in the background, the default; [`offered_when`]
+/// - never [`MAIN_AGENT_ONLY`](crate::claude_code::catalog::MAIN_AGENT_ONLY) (started in the background, the default; [`offered_when`]
 ///   says it for the foreground); and `disallowedTools` takes its built-ins away (`Bash` with
 ///   the tools that run code the way it does, as for the main agent).
 pub fn offered_to(agent: &ClaudeAgent, main: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
