@@ -83,24 +83,26 @@ fn explain_answers_for_built_in_agents() {
     assert_eq!(explore.status.code(), Some(0));
     assert_eq!(
         stdout(&explore),
-        "Read: offered to built-in agent `Explore` (no `tools` of its own: as the main agent, permitted (listed in `only`))\n\
-         Bash: offered to built-in agent `Explore` (no `tools` of its own: as the main agent, permitted (listed in `only`))\n\
-         Edit: not offered to built-in agent `Explore` (listed in its `disallowedTools`)\n"
+        "Read: offered to agent `Explore` (the built-in agent; no `tools` of its own: as the main agent, permitted (listed in `only`))\n\
+         Bash: offered to agent `Explore` (the built-in agent; no `tools` of its own: as the main agent, permitted (listed in `only`))\n\
+         Edit: not offered to agent `Explore` (the built-in agent; listed in its `disallowedTools`)\n"
     );
     for name in ["Plan", "general-purpose", "claude", "statusline-setup", "fork"] {
         let output = cli(&["explain", "--runtime", "claude-code", "--agent", name, file, "Read"], "");
         assert_eq!(output.status.code(), Some(0), "{name}");
-        assert!(stdout(&output).starts_with(&format!("Read: offered to built-in agent `{name}` (")), "{name}");
+        assert!(
+            stdout(&output).starts_with(&format!("Read: offered to agent `{name}` (the built-in agent; ")),
+            "{name}"
+        );
     }
     // Foreground only.
     let foreground = cli(
         &["explain", "--runtime", "claude-code", "--agent", "Explore", "-", "CronList"],
         r#"{"builtin_tools": null}"#,
     );
-    assert!(
-        stdout(&foreground)
-            .starts_with("CronList: offered, when started in the foreground only, to built-in agent `Explore`")
-    );
+    assert!(stdout(&foreground).starts_with(
+        "CronList: offered, when started in the foreground only, to agent `Explore` (the built-in agent;"
+    ));
     // A custom agent of a built-in's name replaces it.
     let replaced = r#"{"builtin_tools": {"only": ["Agent", "Read", "Edit"]}, "agents": {"Explore": {"description": "d", "prompt": "p", "tools": ["Edit"]}}}"#;
     let custom = cli(&["explain", "--runtime", "claude-code", "--agent", "Explore", "-", "Edit", "Read"], replaced);
@@ -200,11 +202,15 @@ fn copilot_built_in_agents_are_explained() {
     assert_eq!(explore.status.code(), Some(0));
     let out = stdout(&explore);
     assert!(
-        out.starts_with("builtin:view: offered to built-in agent `explore` (in its tools; the session: offered"),
+        out.starts_with(
+            "builtin:view: offered to agent `explore` (the built-in agent; in its tools; the session: offered"
+        ),
         "{out}"
     );
     assert!(
-        out.contains("builtin:bash: not offered to built-in agent `explore` (in its tools; the session: not offered"),
+        out.contains(
+            "builtin:bash: not offered to agent `explore` (the built-in agent; in its tools; the session: not offered"
+        ),
         "{out}"
     );
     // A custom agent of the definition answers by its own list.

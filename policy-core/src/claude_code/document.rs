@@ -192,7 +192,7 @@ impl Subject<'_> {
             (false, true) => "offered, when started in the foreground only,",
             (false, false) => "not offered",
         };
-        let kind = if self.builtin.is_some() { "built-in agent" } else { "agent" };
-        (format!("{offered} to {kind} `{}` ({why})", Shown(&agent.name)), background || foreground)
+        let builtin = if self.builtin.is_some() { "the built-in agent; " } else { "" };
+        (format!("{offered} to agent `{}` ({builtin}{why})", Shown(&agent.name)), background || foreground)
     }
 }

@@ -135,7 +135,7 @@ impl<'a> AgentSubject<'a> {
             .builtin
             .is_some_and(|builtin| tool.source() == Source::Builtin && builtin.extra.contains(&tool.name()));
         let listed = extra || self.tools.selects(tool, None);
-        let kind = if self.builtin.is_some() { "built-in agent" } else { "agent" };
+        let builtin = if self.builtin.is_some() { "the built-in agent; " } else { "" };
         let decision = policy.decide(tool);
         let offered = listed && policy.offers(tool);
         let why = match (listed, &self.tools) {
@@ -143,6 +143,7 @@ impl<'a> AgentSubject<'a> {
             (true, AgentTools::All) if !extra => format!("every tool the session offers: {decision}"),
             (true, _) => format!("in its tools; the session: {decision}"),
         };
-        format!("{} to {kind} `{}` ({why})", if offered { "offered" } else { "not offered" }, Shown(self.name))
+        let offered = if offered { "offered" } else { "not offered" };
+        format!("{offered} to agent `{}` ({builtin}{why})", Shown(self.name))
     }
 }
