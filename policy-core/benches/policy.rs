@@ -149,7 +149,7 @@ fn main() {
         for (shape, texts) in &shapes {
             for (mib, text) in [4, 2].iter().zip(texts) {
                 group.bench_function(format!("shape_{shape}_{mib}mib"), |b| {
-                    b.iter(|| json::load(black_box(text)).is_ok())
+                    b.iter(|| json::load(black_box(text)).is_ok());
                 });
             }
         }
