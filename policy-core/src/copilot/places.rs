@@ -54,10 +54,13 @@ pub(crate) const CUSTOM_AGENT: Place = Place {
     name: "a Copilot custom agent",
     reads: &[AGENT_NAME_KEY, TOOLS_KEY],
     governing: &[AGENT_NAME_KEY, TOOLS_KEY],
-    elsewhere: &[Elsewhere {
-        keys: NOT_CUSTOM_AGENT_FILTERS,
-        why: Stray::NotAnAgentFilter { agent: "a custom agent", filter: TOOLS_KEY },
-    }],
+    elsewhere: &[
+        Elsewhere {
+            keys: NOT_CUSTOM_AGENT_FILTERS,
+            why: Stray::NotAnAgentFilter { agent: "a custom agent", filter: TOOLS_KEY },
+        },
+        Elsewhere { keys: &[CAPABILITIES_KEY], why: Stray::NoExactForm { agent: "a custom agent", filter: TOOLS_KEY } },
+    ],
     others: Others::PassThrough,
 };
 

@@ -80,6 +80,13 @@ fn stray(f: &mut fmt::Formatter<'_>, key: &str, exact: &str, why: Stray) -> fmt:
             written_as(f, key, exact)?;
             write!(f, " is no filter of {agent}: the SDK drops it, so it restricts nothing; its filter is `{filter}`")
         }
+        Stray::NoExactForm { agent, filter } => {
+            written_as(f, key, exact)?;
+            write!(
+                f,
+                " is no filter of {agent}: the SDK drops it, so it restricts nothing; {agent}'s `{filter}` is an exact list of names, with no pattern for every custom or MCP tool the session has, so a portable policy cannot be said there exactly: list the agent's tools in `{filter}`"
+            )
+        }
         Stray::EntryKeyOutside => write!(
             f,
             "`{key}` is a key of a `{ENTRY_KIND}` entry; at a definition's top level it restricts nothing: put it in an item of `tools` with `\"kind\": \"{ENTRY_KIND}\"`"

@@ -347,6 +347,7 @@ mod tests {
             stray(Stray::NearMiss),
             stray(Stray::NotRead { owner: "o", runtime: "r" }),
             stray(Stray::NotAnAgentFilter { agent: "a", filter: "f" }),
+            stray(Stray::NoExactForm { agent: "a", filter: "f" }),
             stray(Stray::EntryKeyOutside),
             stray(Stray::WithoutKind),
             stray(Stray::Nested),

@@ -26,6 +26,15 @@ pub enum Stray {
         /// The filter that agent has.
         filter: &'static str,
     },
+    /// A portable policy where the agent's one filter is an exact list of names, with no
+    /// pattern for every custom or MCP tool the session has (a Copilot custom agent's
+    /// `tools`): it cannot be said there exactly, and the SDK drops it.
+    NoExactForm {
+        /// `a custom agent`.
+        agent: &'static str,
+        /// The filter that agent has.
+        filter: &'static str,
+    },
     /// A policy entry's key at a definition's top level.
     EntryKeyOutside,
     /// A `tools` item holding a policy key without the exact `kind` of a policy entry.

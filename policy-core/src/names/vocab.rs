@@ -222,10 +222,8 @@ pub const GEMINI_CLI_SETTINGS_OWNER: &str = "the Gemini CLI's own settings (writ
 
 /// Tool filters of other places (the session's, `defaultAgent`'s, a Claude Code agent's) that
 /// a Copilot custom agent does not have: the SDK drops them, and the agent keeps every tool.
-/// A portable policy among them: a custom agent's `tools` is an exact list of names, with no
-/// pattern for every MCP or custom tool, so it cannot keep them as a portable policy does.
-pub const NOT_CUSTOM_AGENT_FILTERS: &[&str] =
-    &[AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, DISALLOWED_TOOLS_KEY, CAPABILITIES_KEY];
+/// (A portable policy, `capabilities`, is refused there for a reason of its own.)
+pub const NOT_CUSTOM_AGENT_FILTERS: &[&str] = &[AVAILABLE_TOOLS_FIELD, EXCLUDED_TOOLS_FIELD, DISALLOWED_TOOLS_KEY];
 /// Likewise for `defaultAgent`, whose one filter is `excludedTools`.
 pub const NOT_DEFAULT_AGENT_FILTERS: &[&str] =
     &[TOOLS_KEY, AVAILABLE_TOOLS_FIELD, DISALLOWED_TOOLS_KEY, CAPABILITIES_KEY];
