@@ -3,9 +3,10 @@
 //! every catalog; every door refuses an unknown word with a did-you-mean and a second policy
 //! beside the first; and the review aids speak capabilities.
 
+mod support;
+
 use std::fmt::Write as _;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use support::tool_policy as cli;
 
 use serde_json::{Value, json};
 use tool_policy::claude::{ClaudeTool, RUNTIME as CLAUDE_CODE};
@@ -15,19 +16,6 @@ use tool_policy::{
     Capabilities, Capability, ClaudeCodeArgs, ClaudeCodeSelection, Error, GeminiSelection, McpTools, Portable,
     ResolvedPolicy, Source, Tool,
 };
-
-fn cli(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn resolve(runtime: &str, document: &str) -> Value {
     let output = cli(&["resolve", "--runtime", runtime, "-"], document);
@@ -235,11 +223,7 @@ fn explain_and_diff_speak_capabilities() {
     let (old, new) = (dir.join("old.json"), dir.join("new.json"));
     std::fs::write(&old, r#"{"only": ["Read"]}"#).unwrap();
     std::fs::write(&new, monitor).unwrap();
-    let diff = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
-        .args(["diff", "--runtime", "claude-code"])
-        .args([&old, &new])
-        .output()
-        .unwrap();
+    let diff = cli(&["diff", "--runtime", "claude-code", old.to_str().unwrap(), new.to_str().unwrap()], "");
     assert_eq!(
         String::from_utf8(diff.stdout).unwrap(),
         "+ execute, read, search, edit, web: Monitor (was not listed in only, now listed in only)\n"

@@ -1,27 +1,13 @@
 //! The `tool-policy` command: output, exit codes and error lines.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
+
+use std::process::Output;
 
 use serde_json::{Value, json};
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    // The command may exit before reading its input (a usage error): a closed pipe is fine.
-    match input.write_all(stdin.unwrap_or("").as_bytes()) {
-        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => panic!("writing stdin: {error}"),
-        _ => {}
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
+    support::tool_policy(args, stdin.unwrap_or(""))
 }
 
 fn stdout_json(output: &Output) -> Value {

@@ -3,27 +3,16 @@
 //! agent of a built-in's name replaces it; and a transcript whose model called a tool the
 //! policy does not permit is a violation, whatever its `init` said.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
+
+use std::process::Output;
+use support::tool_policy as cli;
 
 use tool_policy::ClaudeCodeSelection;
 use tool_policy::claude::{
     BUILTIN_AGENTS, BuiltinAgent, ClaudeTool, DEFAULT_OFFERED, MAIN_AGENT_ONLY, NEVER_TO_A_SUB_AGENT, Start, offered,
 };
 use tool_policy::json::load_claude_code;
-
-fn cli(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
@@ -126,11 +115,7 @@ fn diff_sees_a_built_in_replaced() {
     std::fs::write(&old, r#"{"builtin_tools": {"only": ["Agent", "Read", "Edit"]}}"#).unwrap();
     let replaced = r#"{"builtin_tools": {"only": ["Agent", "Read", "Edit"]}, "agents": {"Explore": {"description": "d", "prompt": "p", "tools": ["Edit"]}}}"#;
     std::fs::write(&new, replaced).unwrap();
-    let diff = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
-        .args(["diff", "--runtime", "claude-code"])
-        .args([&old, &new])
-        .output()
-        .unwrap();
+    let diff = cli(&["diff", "--runtime", "claude-code", old.to_str().unwrap(), new.to_str().unwrap()], "");
     assert_eq!(
         String::from_utf8(diff.stdout).unwrap(),
         "+ edit: agent Explore: Edit (was not offered, now offered)\n\
@@ -159,11 +144,8 @@ fn attest_refuses_a_call_outside_the_policy() {
     let attest = |lines: &[String]| {
         let transcript = dir.join("transcript.jsonl");
         std::fs::write(&transcript, lines.join("\n")).unwrap();
-        let output = Command::new(env!("CARGO_BIN_EXE_tool-policy"))
-            .args(["attest", "--runtime", "claude-code"])
-            .args([&policy_path, &transcript])
-            .output()
-            .unwrap();
+        let (policy, transcript) = (policy_path.to_str().unwrap(), transcript.to_str().unwrap());
+        let output = cli(&["attest", "--runtime", "claude-code", policy, transcript], "");
         (output.status.code(), String::from_utf8(output.stderr).unwrap())
     };
     // The init offers only what the policy permits; the model called Bash anyway.
