@@ -12,11 +12,13 @@
 
 use serde_json::{Map, Value};
 
+use super::capabilities::CAPABILITIES;
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::{AGENT_LIST_REACHES, ClaudeTool, NEVER_TO_A_SUB_AGENT, RUN_CODE_WITH_BASH, Start};
 use crate::error::{Error, Warning};
 use crate::names::vocab::{DISALLOWED_TOOLS_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
+use crate::portable::{Portable, PortableShape};
 use crate::seen::Seen;
 use crate::selection::NameLookup;
 
@@ -385,6 +387,32 @@ impl<'a> McpRules<'a> {
         self.every
             || self.tools.contains(tool)
             || tool.split_once("__").is_some_and(|(server, _)| self.servers.contains(server))
+    }
+}
+
+impl ClaudeAgent {
+    /// The agent with the lists of a portable policy (SPEC §7), from the same table as the
+    /// main selection's: `only` is its `tools` (with `mcp__*` when MCP tools are kept: an
+    /// agent's `tools` limits them too), `disable` its `disallowedTools` (with `mcp__*` when
+    /// they are not). The main selection still bounds it.
+    #[must_use]
+    pub fn with_portable(mut self, portable: &Portable) -> ClaudeAgent {
+        let rules = |granted: bool| portable.built_ins(CAPABILITIES, granted).map(AgentRule::Tool).collect::<Vec<_>>();
+        let every_mcp = || AgentRule::Mcp(String::from("mcp__*"));
+        match portable.shape() {
+            PortableShape::Only(_) | PortableShape::DisableAll => {
+                let mut tools =
+                    if matches!(portable.shape(), PortableShape::Only(_)) { rules(true) } else { Vec::new() };
+                tools.extend(portable.keeps_mcp().then(every_mcp));
+                self.tools = Some(tools);
+            }
+            PortableShape::Disable(_) => {
+                let mut denied = rules(false);
+                denied.extend((!portable.keeps_mcp()).then(every_mcp));
+                self.disallowed_tools = Some(denied);
+            }
+        }
+        self
     }
 }
 

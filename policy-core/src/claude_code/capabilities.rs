@@ -3,12 +3,10 @@
 //! every capability it can exercise (a shell reaches the network; `Monitor` runs a script),
 //! and where unsure, the wider set. `hides` is what its name does not say.
 
-use super::agents::{AgentRule, ClaudeAgent};
 use super::catalog::ClaudeTool;
 use super::catalog::ClaudeTool as T;
 use crate::capability::Capability as C;
 use crate::capability::{Capabilities, Row};
-use crate::portable::{Portable, PortableShape};
 
 /// Everything a shell can do.
 const SHELL: &[C] = &[C::Execute, C::Read, C::Edit, C::Search, C::Web];
@@ -114,35 +112,6 @@ impl ClaudeTool {
     /// What this built-in lets the model do.
     pub fn capabilities(self) -> Capabilities {
         self.capability_row().capabilities()
-    }
-}
-
-impl ClaudeAgent {
-    /// The agent with the lists of a portable policy (SPEC §7), from the same table as the
-    /// main selection's: `only` is its `tools` (with `mcp__*` when MCP tools are kept: an
-    /// agent's `tools` limits them too), `disable` its `disallowedTools` (with `mcp__*` when
-    /// they are not). The main selection still bounds it.
-    #[must_use]
-    pub fn with_portable(mut self, portable: &Portable) -> ClaudeAgent {
-        let rules = |granted: bool| {
-            let tools = ClaudeTool::ALL.iter().filter(|tool| portable.grants(tool.capabilities()) == granted);
-            tools.map(|tool| AgentRule::Tool(*tool)).collect::<Vec<_>>()
-        };
-        let every_mcp = || AgentRule::Mcp(String::from("mcp__*"));
-        match portable.shape() {
-            PortableShape::Only(_) | PortableShape::DisableAll => {
-                let mut tools =
-                    if matches!(portable.shape(), PortableShape::Only(_)) { rules(true) } else { Vec::new() };
-                tools.extend(portable.keeps_mcp().then(every_mcp));
-                self.tools = Some(tools);
-            }
-            PortableShape::Disable(_) => {
-                let mut denied = rules(false);
-                denied.extend((!portable.keeps_mcp()).then(every_mcp));
-                self.disallowed_tools = Some(denied);
-            }
-        }
-        self
     }
 }
 

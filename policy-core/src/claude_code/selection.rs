@@ -3,6 +3,7 @@
 //! then offers. The arguments the CLI receives are built in
 //! [`ClaudeCodeArgs`](crate::claude_code::ClaudeCodeArgs).
 
+use super::capabilities::CAPABILITIES;
 use crate::capability::Faces;
 use crate::claude_code::catalog::{
     ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH, offered_when_listed,
@@ -38,10 +39,9 @@ impl CatalogName for ClaudeTool {
     /// `only` is `--tools` (which never limits MCP tools), `disable` is `--disallowedTools`;
     /// `"mcp_tools": "none"` is the arguments' part ([`ClaudeCodeArgs`](crate::ClaudeCodeArgs)).
     fn portable_selection(portable: &Portable) -> ClaudeCodeSelection {
-        let granted = |tool: &&ClaudeTool| portable.grants(ClaudeTool::capabilities(**tool));
         match portable.shape() {
-            PortableShape::Only(_) => Selection::only(ClaudeTool::ALL.iter().filter(granted).copied()),
-            PortableShape::Disable(_) => Selection::disable(ClaudeTool::ALL.iter().filter(|t| !granted(t)).copied()),
+            PortableShape::Only(_) => Selection::only(portable.built_ins(CAPABILITIES, true)),
+            PortableShape::Disable(_) => Selection::disable(portable.built_ins(CAPABILITIES, false)),
             PortableShape::DisableAll => Selection::DISABLE_ALL,
         }
     }

@@ -3,7 +3,6 @@
 //! and from what it can do: a tool gets every capability it can exercise, and where unsure,
 //! the wider set. `hides` is what its name does not say.
 
-use super::catalog::{BUILTIN_TOOLS, WINDOWS_TOOLS};
 use super::entry::{PolicyEntry, Selector};
 use super::resolved::{ClientMode, ResolvedPolicy};
 use crate::capability::Capability as C;
@@ -88,11 +87,6 @@ pub fn capabilities(name: &str) -> Option<Capabilities> {
     capability_row(name).map(Row::capabilities)
 }
 
-/// Every built-in with its capabilities, Linux first.
-pub(crate) fn every_builtin() -> impl Iterator<Item = (&'static str, Capabilities)> {
-    BUILTIN_TOOLS.iter().chain(WINDOWS_TOOLS).map(|name| (*name, capabilities(name).unwrap_or_default()))
-}
-
 impl PolicyEntry {
     /// A portable policy (SPEC §7) as the entry a Copilot author would write by hand, from the
     /// pinned catalog (Windows' shell family too): `only` is an allow-list of the granted
@@ -100,10 +94,8 @@ impl PolicyEntry {
     /// `disable` is a deny-list of the others; `disable: "*"` is an empty allow-list. Without
     /// MCP tools, the allow-list names `custom:*` alone and the deny-list adds `mcp:*`.
     pub fn from_portable(portable: &Portable) -> PolicyEntry {
-        let builtins = |granted: bool| {
-            let names = every_builtin().filter(move |(_, capabilities)| portable.grants(*capabilities) == granted);
-            names.map(|(name, _)| WireName::from_static(name)).collect::<Vec<_>>()
-        };
+        let builtins =
+            |granted: bool| portable.built_ins(CAPABILITIES, granted).map(WireName::from_static).collect::<Vec<_>>();
         let (available, excluded) = match portable.shape() {
             PortableShape::Only(_) | PortableShape::DisableAll => {
                 let mut names = match portable.shape() {
@@ -139,6 +131,7 @@ impl ResolvedPolicy {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::copilot::catalog::{BUILTIN_TOOLS, WINDOWS_TOOLS};
 
     #[test]
     fn every_built_in_has_capabilities() {

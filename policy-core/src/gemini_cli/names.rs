@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use super::capabilities::CAPABILITIES;
 use crate::capability::Faces;
 use crate::error::Error;
 use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED};
@@ -144,13 +145,9 @@ impl CatalogName for GeminiName {
     /// beside the built-ins. `disable` is `deny` rules, which leave MCP tools alone unless
     /// `mcp_*` is one of them.
     fn portable_selection(portable: &Portable) -> Selection<GeminiName> {
-        let granted = |tool: &&GeminiTool| portable.grants(tool.capabilities());
         let every_mcp = || GeminiName::Mcp(McpEntry::EVERY);
-        let builtins = |keep: bool| {
-            let tools =
-                GeminiTool::ALL.iter().filter(move |tool| granted(tool) == keep).map(|tool| GeminiName::Builtin(*tool));
-            tools.collect::<Vec<_>>()
-        };
+        let builtins =
+            |granted: bool| portable.built_ins(CAPABILITIES, granted).map(GeminiName::Builtin).collect::<Vec<_>>();
         let mut names = match portable.shape() {
             PortableShape::Only(_) => builtins(true),
             PortableShape::Disable(_) => builtins(false),

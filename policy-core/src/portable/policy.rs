@@ -1,7 +1,7 @@
 //! The portable policy's value and its one rule.
 use serde::ser::SerializeMap;
 
-use crate::capability::{Capabilities, Capability};
+use crate::capability::{Capabilities, Capability, Row};
 use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, MCP_TOOLS_KEY, MCP_TOOLS_NONE, ONLY_KEY};
 
 /// A portable policy.
@@ -80,6 +80,12 @@ impl Portable {
     /// Whether MCP tools are kept.
     pub const fn keeps_mcp(&self) -> bool {
         matches!(self.mcp, McpTools::Keep)
+    }
+
+    /// The built-ins of a runtime's capability table the policy offers (`granted`), or those
+    /// it takes away, in the table's order: what each runtime's own value lists.
+    pub(crate) fn built_ins<T: Copy>(&self, table: &[Row<T>], granted: bool) -> impl Iterator<Item = T> {
+        table.iter().filter(move |row| self.grants(row.capabilities()) == granted).map(|row| row.tool)
     }
 }
 
