@@ -4,11 +4,11 @@
 use super::policy::{McpTools, Portable, PortableShape};
 use crate::capability::{Capabilities, Capability};
 use crate::error::Error;
-use crate::names::vocab::{MCP_TOOLS_KEY, MCP_TOOLS_NONE, ONLY_KEY, PORTABLE_KEYS};
+use crate::names::vocab::{DISABLE_KEY, MCP_TOOLS_KEY, MCP_TOOLS_NONE, ONLY_KEY, PORTABLE_KEYS};
 use crate::reader::closed::{Place, Verdict};
 use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::seen::Seen;
-use crate::shape::{ShapeDraft, ShapeValue};
+use crate::shape::ShapeDraft;
 
 /// A portable policy: its keys, and no other.
 pub(crate) const PORTABLE: Place = Place::strict("a portable policy", PORTABLE_KEYS);
@@ -24,15 +24,11 @@ pub(crate) fn portable(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<
     };
     let (fields, _) = unique_keys(fields);
     let (mut shape, mut mcp, mut valid) = (None, Some(McpTools::Keep), true);
-    let mut keys = 0;
     for (key, value) in &fields {
         let here = at.key(key);
         match PORTABLE.classify(key) {
             Verdict::Read(MCP_TOOLS_KEY) => mcp = mcp_tools(*value, here, sink),
-            Verdict::Read(key) => {
-                keys += 1;
-                shape = shaped(key, *value, here, sink);
-            }
+            Verdict::Read(key) => shape = shaped(key, *value, here, sink),
             Verdict::Refuse(error) => {
                 sink.error(here, error);
                 valid = false;
@@ -41,9 +37,10 @@ pub(crate) fn portable(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<
         }
     }
     // Exactly one of `only` and `disable`, as a selection.
-    if keys != 1 {
+    let given = |key: &str| fields.iter().any(|(written, _)| written == key);
+    if let Err(error) = ShapeDraft::one_key(given(ONLY_KEY), given(DISABLE_KEY), RUNTIME) {
         if valid {
-            sink.error(at, Error::BadShape { runtime: RUNTIME });
+            sink.error(at, error);
         }
         return None;
     }
@@ -62,12 +59,7 @@ fn mcp_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<McpTools> 
 
 /// The shape `key` (`only` or `disable`) gives `value`: its words checked, each once.
 fn shaped(key: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<PortableShape> {
-    let shape_value = match value.str() {
-        Some(text) => ShapeValue::Str(text),
-        None if value.is_array() => ShapeValue::List,
-        None => ShapeValue::Other(value.type_name()),
-    };
-    let shape = match ShapeDraft::of(key, shape_value) {
+    let shape = match ShapeDraft::of(key, value.shape_value()) {
         Ok(shape) => shape,
         Err(error) => {
             // The shape rule's own message, in words rather than tool names.

@@ -17,6 +17,7 @@ use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, Seq
 use super::options::{LoadError, Options, invalid_document};
 use crate::error::{Error, Lints, Report, Warning};
 use crate::seen::{Seen, repeats};
+use crate::shape::ShapeValue;
 
 /// The largest document accepted, in bytes.
 pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
@@ -240,6 +241,15 @@ impl<'a> Node<'a> {
 
     pub(crate) fn is_array(self) -> bool {
         matches!(self.0, Value::Array(_))
+    }
+
+    /// The value as the shape rule sees the value of `only` or `disable` ([`ShapeDraft::of`](crate::shape::ShapeDraft::of)).
+    pub(crate) fn shape_value(self) -> ShapeValue<'a> {
+        match self.str() {
+            Some(text) => ShapeValue::Str(text),
+            None if self.is_array() => ShapeValue::List,
+            None => ShapeValue::Other(self.type_name()),
+        }
     }
 
     /// A string's text, borrowed from the tree.

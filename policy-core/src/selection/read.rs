@@ -16,7 +16,7 @@ use crate::reader::closed::{Place, Verdict};
 use crate::reader::misplaced::nested_policies;
 use crate::reader::stored::read_stored;
 use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
-use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, ShapeValue, lint_selection};
+use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, lint_selection};
 use crate::text::did_you_mean;
 
 /// A selection object: `only` or `disable`, and no other key.
@@ -147,12 +147,7 @@ fn selection_fields<T: CatalogName>(
 /// its names checked against `T`'s catalog, its lints.
 fn shaped<T: CatalogName>(key: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Selection<T>> {
     let list_at = at.key(key);
-    let shape_value = match value.str() {
-        Some(text) => ShapeValue::Str(text),
-        None if value.is_array() => ShapeValue::List,
-        None => ShapeValue::Other(value.type_name()),
-    };
-    let shape = match ShapeDraft::of(key, shape_value) {
+    let shape = match ShapeDraft::of(key, value.shape_value()) {
         Ok(shape) => shape,
         Err(error) => {
             sink.error(list_at, error);
