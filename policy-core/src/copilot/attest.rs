@@ -2,6 +2,8 @@
 //! host's custom-tool rule: a custom tool named like a pinned built-in is the built-in unless
 //! the host declares it as an override.
 
+use std::collections::HashSet;
+
 use crate::copilot::catalog as copilot;
 use crate::copilot::resolved::{Decision, ResolvedPolicy, ToolList};
 use crate::names::wire::{Source, Tool, mcp_tool_name};
@@ -31,6 +33,48 @@ impl Host {
     }
 }
 
+/// A policy's answer to the calls of a session: the policy's lists, the host's declarations
+/// and its MCP servers indexed once, for many calls.
+struct Calls<'a> {
+    decide: Box<dyn Fn(&Tool<'_>) -> Decision<'a> + 'a>,
+    declared: Declared<'a>,
+    /// The MCP servers the host passed, as their tools' names begin (`<server>-`, the server's
+    /// name sanitized as [`mcp_tool_name`] does), without the `-`.
+    servers: HashSet<String>,
+}
+
+impl<'a> Calls<'a> {
+    fn of(policy: &'a ResolvedPolicy, host: &'a Host) -> Calls<'a> {
+        let prefix = |server: &String| {
+            let mut prefix = mcp_tool_name(server, "");
+            prefix.pop();
+            prefix
+        };
+        let servers = host.mcp_servers.iter().flatten().map(prefix).collect();
+        Calls { decide: Box::new(policy.decider()), declared: host.declared(), servers }
+    }
+
+    /// Why the policy refuses a call of `name`; `None` when it permits it.
+    fn refuses(&self, name: &str) -> Option<String> {
+        if let Some(violation) = malformed(name) {
+            return Some(violation.why);
+        }
+        // `<server>-<tool>`: a server's name may hold a `-` itself, so each `-` is tried.
+        let source = if name.match_indices('-').any(|(i, _)| self.servers.contains(&name[..i])) {
+            Source::Mcp
+        } else if self.declared.is_custom(name) {
+            Source::Custom
+        } else {
+            Source::Builtin
+        };
+        let tool = Tool::new(source, name);
+        match (self.decide)(&tool) {
+            Decision::OfferedNoAllowList | Decision::OfferedBy(_) => None,
+            decision => Some(format!("`{tool}` is not in this session's tool policy: {decision}")),
+        }
+    }
+}
+
 /// What a [`Host`] declared, indexed: the one text of the custom-tool rule.
 struct Declared<'a> {
     custom: Seen<'a>,
@@ -56,22 +100,7 @@ impl ResolvedPolicy {
     /// [`Host::mcp_servers`]), a custom tool it declared, else a built-in. The same policy
     /// as the session's filter, so the two layers cannot disagree.
     pub fn refuses_call(&self, name: &str, host: &Host) -> Option<String> {
-        if let Some(violation) = malformed(name) {
-            return Some(violation.why);
-        }
-        let servers = host.mcp_servers.iter().flatten();
-        let source = if servers.map(|server| mcp_tool_name(server, "")).any(|prefix| name.starts_with(&prefix)) {
-            Source::Mcp
-        } else if host.declared().is_custom(name) {
-            Source::Custom
-        } else {
-            Source::Builtin
-        };
-        let tool = Tool::new(source, name);
-        match self.decide(&tool) {
-            Decision::OfferedNoAllowList | Decision::OfferedBy(_) => None,
-            decision => Some(format!("`{tool}` is not in this session's tool policy: {decision}")),
-        }
+        Calls::of(self, host).refuses(name)
     }
 
     /// The tools a session's model called (the names its `tool.execution_start` events, or
@@ -79,9 +108,10 @@ impl ResolvedPolicy {
     /// a violation (`called`), whatever the session offered.
     #[must_use]
     pub fn attest_calls(&self, called: &[String], host: &Host) -> Attestation {
+        let calls = Calls::of(self, host);
         let mut attestation = Attestation::default();
         for name in called {
-            match self.refuses_call(name, host) {
+            match calls.refuses(name) {
                 Some(why) => attestation.violations.push(Violation { tool: name.clone(), why, called: true }),
                 None => attestation.allowed.push(name.clone()),
             }
@@ -172,6 +202,17 @@ mod tests {
         let selector =
             |names: &[&'static str]| Selector::Tools(names.iter().map(|n| WireName::from_static(n)).collect());
         PolicyEntry::new(ClientMode::CopilotCli, available.map(selector), excluded.map(selector)).unwrap().resolve()
+    }
+
+    #[test]
+    fn a_called_name_is_classified_by_the_servers_the_host_passed() {
+        let host = Host { mcp_servers: Some(vec!["a-b".into(), "x y".into()]), ..Host::default() };
+        let calls =
+            policy(Some(&["mcp:*"]), None).attest_calls(&["a-b-t", "x-y-t", "a-t", "a-b"].map(String::from), &host);
+        // A server's name may hold `-`; its name as its tools carry it is sanitized.
+        assert_eq!(calls.allowed, ["a-b-t", "x-y-t"]);
+        let refused: Vec<&str> = calls.violations.iter().map(|v| v.tool.as_str()).collect();
+        assert_eq!(refused, ["a-t", "a-b"], "no server `a`, and a server's name alone is no tool of it");
     }
 
     #[test]
