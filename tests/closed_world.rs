@@ -607,6 +607,15 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
         ("Claude Code", "a Claude Code stream-json message") => {
             (format!(r#"{{"type": "system", "subtype": "init", "tools": [], {key}: 1}}"#), claude_init)
         }
+        ("Claude Code", "a Claude Code assistant message") => {
+            let init = r#"{"type": "system", "subtype": "init", "tools": []}"#;
+            (format!(r#"{init}{}{{"type": "assistant", "message": {{"content": [], {key}: 1}}}}"#, "\n"), claude_init)
+        }
+        ("Claude Code", "a Claude Code content block") => {
+            let init = r#"{"type": "system", "subtype": "init", "tools": []}"#;
+            let block = format!(r#"{{"type": "tool_use", "name": "Read", {key}: 1}}"#);
+            (format!(r#"{init}{}{{"type": "assistant", "message": {{"content": [{block}]}}}}"#, "\n"), claude_init)
+        }
         ("Gemini CLI", "a Gemini CLI selection holder") => (format!(r#"{{"builtin_tools": null, {key}: 1}}"#), gemini),
         ("Gemini CLI", "a selection") => (format!(r#"{{"only": [], {key}: 1}}"#), gemini),
         ("Gemini CLI", "a value a Gemini CLI document passes through") => {

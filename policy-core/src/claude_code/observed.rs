@@ -1,9 +1,10 @@
-//! What a Claude Code session reports it offers, read for attestation: the `init` messages of
-//! a stream-json transcript, through the same reader as every document.
+//! What a Claude Code session reports, read for attestation: the `init` messages of a
+//! stream-json transcript (what it offers) and its assistant messages' `tool_use` blocks (what
+//! its model called), through the same reader and closed-world table as every document.
 
 use std::borrow::Cow;
 
-use super::places::INIT;
+use super::places::{ASSISTANT, CONTENT_BLOCK, INIT};
 use crate::error::Error;
 use crate::reader::misplaced::refuse_strays;
 use crate::reader::options::{LoadError, Options};
@@ -55,7 +56,9 @@ pub fn read_claude_transcript(text: &str) -> Result<ClaudeTranscript, LoadError>
         let text_of = |key: &str| field(key).and_then(Node::string);
         if text_of("type").as_deref() == Some("assistant") {
             let in_subagent = field("parent_tool_use_id").is_some_and(|parent| !parent.is_null());
-            transcript.calls.extend(calls(field("message")).map(|name| ClaudeCall { name, in_subagent }));
+            let names = calls(field("message"), Ptr::Root.key("message"), &mut sink);
+            sink.finish()?;
+            transcript.calls.extend(names.into_iter().map(|name| ClaudeCall { name, in_subagent }));
             continue;
         }
         if text_of("type").as_deref() != Some("system") || text_of("subtype").as_deref() != Some("init") {
@@ -86,16 +89,30 @@ pub fn read_claude_transcript(text: &str) -> Result<ClaudeTranscript, LoadError>
     Ok(transcript)
 }
 
-/// The names of an assistant message's `tool_use` blocks.
-fn calls(message: Option<Node<'_>>) -> impl Iterator<Item = String> + '_ {
-    let content = message.and_then(Node::object).and_then(|fields| {
-        fields.into_iter().find(|(key, _)| key == "content").and_then(|(_, content)| content.array())
-    });
-    content.into_iter().flatten().filter_map(|block| {
-        let fields = block.object()?;
+/// The names of an assistant message's `tool_use` blocks, read closed-world as every other
+/// place: a key that only reads as `content`, `type` or `name` is refused, and so is a
+/// `tool_use` without a tool name, which would hide what the model called. A message without
+/// content calls nothing.
+fn calls(message: Option<Node<'_>>, at: Ptr<'_>, sink: &mut Sink) -> Vec<String> {
+    let Some(fields) = message.and_then(Node::object) else { return Vec::new() };
+    refuse_strays(&fields, &ASSISTANT, at, sink);
+    let content_at = at.key("content");
+    let content = fields.iter().find(|(key, _)| key == "content").and_then(|(_, content)| content.array());
+    let mut names = Vec::new();
+    for (i, fields) in content.into_iter().flatten().enumerate().filter_map(|(i, block)| Some((i, block.object()?))) {
+        let here = content_at.index(i);
+        refuse_strays(&fields, &CONTENT_BLOCK, here, sink);
         let get = |key: &str| fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.string());
-        (get("type").as_deref() == Some("tool_use")).then(|| get("name")).flatten().map(Cow::into_owned)
-    })
+        if get("type").as_deref() == Some("tool_use") {
+            if let Some(name) = get("name") {
+                names.push(name.into_owned());
+            } else {
+                let reason = "a `tool_use` without a tool name hides what the model called".into();
+                sink.error(here.key("name"), Error::NotAttestable { reason });
+            }
+        }
+    }
+    names
 }
 
 #[cfg(test)]
@@ -113,5 +130,25 @@ mod tests {
         );
         assert_eq!(read_claude_init(transcript).unwrap(), ["Task", "Read", "mcp__host__echo"]);
         assert!(read_claude_init(r#"{"type":"assistant"}"#).is_err());
+    }
+
+    #[test]
+    fn a_call_that_cannot_be_read_is_refused() {
+        let init = r#"{"type":"system","subtype":"init","tools":["Read"]}"#;
+        let with = |assistant: &str| read_claude_transcript(&format!("{init}\n{assistant}"));
+        let called = with(
+            r#"{"type":"assistant","message":{"content":[{"type":"text","text":"t"},{"type":"tool_use","name":"Bash"}]}}"#,
+        );
+        assert_eq!(called.unwrap().calls, [ClaudeCall { name: "Bash".into(), in_subagent: false }]);
+        for hidden in [
+            r#"{"type":"assistant","message":{"content":[{"type":"tool_use","name":7}]}}"#,
+            r#"{"type":"assistant","message":{"content":[{"type":"tool_use"}]}}"#,
+            r#"{"type":"assistant","message":{"content":[{"type":"tool_use","Name":"Bash"}]}}"#,
+            r#"{"type":"assistant","message":{"content":[{"tуpe":"tool_use","name":"Bash"}]}}"#,
+            r#"{"type":"assistant","message":{"Content":[{"type":"tool_use","name":"Bash"}]}}"#,
+            r#"{"type":"assistant","Message":{"content":[{"type":"tool_use","name":"Bash"}]}}"#,
+        ] {
+            assert!(with(hidden).is_err(), "{hidden}");
+        }
     }
 }

@@ -43,11 +43,33 @@ pub(crate) const AGENT: Place = Place {
 /// `mcpServers`): a selection there restricts nothing.
 pub(crate) const PASSED: Place = passed_place!("a value a Claude Code document passes through", RUNTIME);
 
-/// A message of a stream-json transcript.
+/// A message of a stream-json transcript: an `init` offers tools, an assistant message holds
+/// the model's calls.
 pub(crate) const INIT: Place = Place {
     name: "a Claude Code stream-json message",
-    reads: &["type", "subtype", "tools"],
-    governing: &["type", "subtype", "tools"],
+    reads: TRANSCRIPT_KEYS,
+    governing: TRANSCRIPT_KEYS,
+    elsewhere: &[],
+    others: Others::PassThrough,
+};
+
+/// What a stream-json message reads.
+const TRANSCRIPT_KEYS: &[&str] = &["type", "subtype", "tools", "message", "parent_tool_use_id"];
+
+/// An assistant message's `message`: its `content` holds the model's calls.
+pub(crate) const ASSISTANT: Place = Place {
+    name: "a Claude Code assistant message",
+    reads: &["content"],
+    governing: &["content"],
+    elsewhere: &[],
+    others: Others::PassThrough,
+};
+
+/// A block of an assistant message's `content`: a `tool_use` names the tool called.
+pub(crate) const CONTENT_BLOCK: Place = Place {
+    name: "a Claude Code content block",
+    reads: &["type", "name"],
+    governing: &["type", "name"],
     elsewhere: &[],
     others: Others::PassThrough,
 };
@@ -72,4 +94,5 @@ pub(crate) const MACRO_AGENT: Place = Place {
 };
 
 /// Every object Claude Code's readers enter.
-pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PORTABLE, &AGENT, &PASSED, &INIT];
+pub(crate) const PLACES: &[&Place] =
+    &[&HOLDER, &SELECTION, &PORTABLE, &AGENT, &PASSED, &INIT, &ASSISTANT, &CONTENT_BLOCK];
