@@ -227,6 +227,18 @@ impl Faces {
     }
 }
 
+/// The test every runtime's table is held to: one row per built-in of `catalog`, in its
+/// order, each with a capability and the words it was chosen from.
+#[cfg(test)]
+pub(crate) fn assert_covers<T: PartialEq + fmt::Debug>(table: &[Row<T>], catalog: &[T]) {
+    let tools: Vec<&T> = table.iter().map(|row| &row.tool).collect();
+    assert_eq!(tools, catalog.iter().collect::<Vec<_>>(), "one row per built-in, in catalog order");
+    for row in table {
+        assert!(!row.capabilities().is_empty(), "{:?} has no capability", row.tool);
+        assert!(!row.because.is_empty(), "{:?} says nothing it was chosen from", row.tool);
+    }
+}
+
 /// The `hidden-capability` lint of an allow-list: each listed built-in (by its position)
 /// that grants a capability no listed built-in's name says (`only: ["Read", "Monitor"]`
 /// grants `execute`, and no `Bash` is listed), with what it grants so. `listed` holds the
