@@ -144,6 +144,15 @@ impl<'a> Folded<'a> {
     }
 }
 
+impl Folded<'_> {
+    /// Whether the key is not `exact`, a governing key (ASCII), but the same once folded
+    /// (case, white space, `-` and `_`, invisible and look-alike characters): no typo.
+    pub(crate) fn folds_to(&self, exact: &str) -> bool {
+        let target = exact.bytes().filter(|b| !matches!(b, b'-' | b'_')).map(|b| b.to_ascii_lowercase());
+        exact != self.key && self.text.bytes().eq(target)
+    }
+}
+
 /// The letters one word has more of than the other, counted with repeats (the larger of the
 /// two counts): each costs an edit, and a swap changes none, so no shorter run of edits turns
 /// `folded` (ASCII) into `exact` (a governing key, folded here as [`fold`] would).

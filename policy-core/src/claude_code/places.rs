@@ -9,7 +9,7 @@ use crate::names::vocab::{
     ONLY_KEY, POLICY_KEYS, SELECTION_KEYS,
 };
 use crate::portable::read::PORTABLE;
-use crate::reader::closed::{Elsewhere, Others, Place};
+use crate::reader::closed::{Elsewhere, Others, Passes, Place};
 use crate::selection::read::SELECTION;
 
 /// An object holding the selection under `builtin_tools`, with the custom agents beside it.
@@ -19,6 +19,7 @@ pub(crate) const HOLDER: Place = Place {
     name: "a Claude Code selection holder",
     reads: &[HOLDER_KEY, CAPABILITIES_KEY, AGENTS_KEY, AGENT_ONLY_KEY],
     governing: &[HOLDER_KEY, CAPABILITIES_KEY, ONLY_KEY, DISABLE_KEY, AGENTS_KEY, AGENT_ONLY_KEY],
+    passes: &[],
     elsewhere: &[
         Elsewhere { keys: SELECTION_KEYS, why: BESIDE_HOLDER },
         Elsewhere { keys: POLICY_KEYS, why: Stray::NotRead { owner: COPILOT_ENTRY_OWNER, runtime: RUNTIME } },
@@ -35,6 +36,7 @@ pub(crate) const AGENT: Place = Place {
     name: "a Claude Code custom agent",
     reads: AGENT_FIELDS,
     governing: AGENT_FIELDS,
+    passes: &[],
     elsewhere: &[],
     others: Others::Refuse,
 };
@@ -49,6 +51,7 @@ pub(crate) const INIT: Place = Place {
     name: "a Claude Code stream-json message",
     reads: TRANSCRIPT_KEYS,
     governing: TRANSCRIPT_KEYS,
+    passes: &[Passes { keys: &[AGENTS_KEY], why: "an `init` message's names of the session's agents" }],
     elsewhere: &[],
     others: Others::PassThrough,
 };
@@ -61,6 +64,7 @@ pub(crate) const ASSISTANT: Place = Place {
     name: "a Claude Code assistant message",
     reads: &["content"],
     governing: &["content"],
+    passes: &[],
     elsewhere: &[],
     others: Others::PassThrough,
 };
@@ -70,6 +74,7 @@ pub(crate) const CONTENT_BLOCK: Place = Place {
     name: "a Claude Code content block",
     reads: &["type", "name"],
     governing: &["type", "name"],
+    passes: &[],
     elsewhere: &[],
     others: Others::PassThrough,
 };
@@ -79,6 +84,7 @@ pub(crate) const MACRO: Place = Place {
     name: "builtin_tools! for Claude Code",
     reads: CLAUDE_MACRO_KEYS,
     governing: &[],
+    passes: &[],
     elsewhere: &[Elsewhere { keys: COPILOT_ONLY_MACRO_KEYS, why: Stray::OtherRuntime { runtime: "copilot" } }],
     others: Others::Refuse,
 };
@@ -89,6 +95,7 @@ pub(crate) const MACRO_AGENT: Place = Place {
     name: "a Claude Code custom agent in builtin_tools!",
     reads: AGENT_MACRO_FIELDS,
     governing: AGENT_MACRO_FIELDS,
+    passes: &[],
     elsewhere: &[],
     others: Others::Refuse,
 };

@@ -5,19 +5,20 @@ use crate::copilot::catalog::RUNTIME;
 use crate::error::Stray;
 use crate::names::vocab::RESOLVED_KEYS;
 use crate::names::vocab::{
-    AGENT_NAME_KEY, AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, COPILOT_MACRO_KEYS, CUSTOM_AGENTS_KEY,
-    DEFAULT_AGENT_EXCLUDED_KEY, DEFAULT_AGENT_KEY, DISABLE_KEY, ENTRY_KEYS, HOLDER_KEY, KIND_KEY,
+    AGENT_NAME_KEY, AGENT_ONLY_KEY, AGENTS_KEY, ALLOWED_TOOLS_KEY, CAPABILITIES_KEY, COPILOT_MACRO_KEYS,
+    CUSTOM_AGENTS_KEY, DEFAULT_AGENT_EXCLUDED_KEY, DEFAULT_AGENT_KEY, DISABLE_KEY, ENTRY_KEYS, HOLDER_KEY, KIND_KEY,
     NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, ONLY_KEY, POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS,
     TOOLS_KEY,
 };
 use crate::portable::read::PORTABLE;
-use crate::reader::closed::{Elsewhere, Others, Place};
+use crate::reader::closed::{Elsewhere, Others, Passes, Place};
 
 /// An agent definition's top level: its own fields pass through.
 pub(crate) const DEFINITION: Place = Place {
     name: "a Copilot agent definition",
     reads: &[TOOLS_KEY, CAPABILITIES_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, KIND_KEY],
     governing: &[TOOLS_KEY, CAPABILITIES_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY],
+    passes: &[],
     elsewhere: &[
         Elsewhere { keys: POLICY_KEYS, why: Stray::EntryKeyOutside },
         Elsewhere { keys: &[HOLDER_KEY], why: Stray::NotRead { owner: SELECTION_OWNER, runtime: RUNTIME } },
@@ -31,6 +32,7 @@ pub(crate) const OTHER_TOOL: Place = Place {
     name: "a Copilot tool entry of another kind",
     reads: &[KIND_KEY],
     governing: &[KIND_KEY],
+    passes: &[Passes { keys: &[ALLOWED_TOOLS_KEY], why: "an MCP tool entry's own list of its server's tools" }],
     elsewhere: &[Elsewhere { keys: POLICY_KEYS, why: Stray::WithoutKind }],
     others: Others::PassThrough,
 };
@@ -54,6 +56,7 @@ pub(crate) const CUSTOM_AGENT: Place = Place {
     name: "a Copilot custom agent",
     reads: &[AGENT_NAME_KEY, TOOLS_KEY],
     governing: &[AGENT_NAME_KEY, TOOLS_KEY],
+    passes: &[],
     elsewhere: &[
         Elsewhere {
             keys: NOT_CUSTOM_AGENT_FILTERS,
@@ -69,6 +72,7 @@ pub(crate) const DEFAULT_AGENT: Place = Place {
     name: "a Copilot default agent",
     reads: &[DEFAULT_AGENT_EXCLUDED_KEY],
     governing: &[DEFAULT_AGENT_EXCLUDED_KEY],
+    passes: &[],
     elsewhere: &[Elsewhere {
         keys: NOT_DEFAULT_AGENT_FILTERS,
         why: Stray::NotAnAgentFilter { agent: "the default agent", filter: DEFAULT_AGENT_EXCLUDED_KEY },
@@ -81,6 +85,7 @@ pub(crate) const METADATA: Place = Place {
     name: "a Copilot getCurrentMetadata result",
     reads: &["result", TOOLS_KEY],
     governing: &["result", TOOLS_KEY],
+    passes: &[],
     elsewhere: &[],
     others: Others::PassThrough,
 };
@@ -90,6 +95,7 @@ pub(crate) const OFFERED_TOOL: Place = Place {
     name: "a tool a Copilot session reports",
     reads: &["name", "mcpServerName"],
     governing: &["name", "mcpServerName"],
+    passes: &[],
     elsewhere: &[],
     others: Others::PassThrough,
 };
@@ -99,6 +105,7 @@ pub(crate) const MACRO: Place = Place {
     name: "builtin_tools! for Copilot",
     reads: COPILOT_MACRO_KEYS,
     governing: &[],
+    passes: &[],
     elsewhere: &[Elsewhere {
         keys: &[ONLY_KEY, DISABLE_KEY, AGENTS_KEY, AGENT_ONLY_KEY],
         why: Stray::OtherRuntime { runtime: "claude_code" },

@@ -103,6 +103,10 @@ fn stray(f: &mut fmt::Formatter<'_>, key: &str, exact: &str, why: Stray) -> fmt:
             f,
             "`{key}` stands beside `{holder}`, which holds the selection; move it into `{holder}` or remove it"
         ),
+        Stray::Elsewhere { home } => {
+            written_as(f, key, exact)?;
+            write!(f, " governs tools only in {home}; here it restricts nothing: move it there, or remove it")
+        }
         Stray::OtherRuntime { runtime } => write!(
             f,
             "`{key}` belongs to the `{runtime}` runtime's selection; add `runtime: {runtime}` or use this runtime's keys"

@@ -353,6 +353,7 @@ mod tests {
             stray(Stray::Nested),
             stray(Stray::BesideHolder { holder: "h" }),
             stray(Stray::OtherRuntime { runtime: "r" }),
+            stray(Stray::Elsewhere { home: "h" }),
             Error::EmptySelector,
             Error::BothSelectorKeys,
             Error::IsolatedNotTrue,

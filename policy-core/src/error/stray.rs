@@ -46,6 +46,12 @@ pub enum Stray {
         /// The holder.
         holder: &'static str,
     },
+    /// A word that governs tools elsewhere, and nowhere here (SPEC §6): written here it
+    /// restricts nothing.
+    Elsewhere {
+        /// Where it governs, in a sentence's words.
+        home: &'static str,
+    },
     /// A key of another runtime's form of the macro.
     OtherRuntime {
         /// The runtime it belongs to, as the macro spells it.

@@ -19,6 +19,7 @@ pub(crate) const HOLDER: Place = Place {
     name: "a Gemini CLI selection holder",
     reads: &[HOLDER_KEY, CAPABILITIES_KEY],
     governing: &[HOLDER_KEY, CAPABILITIES_KEY, ONLY_KEY, DISABLE_KEY],
+    passes: &[],
     elsewhere: &[
         Elsewhere { keys: SELECTION_KEYS, why: BESIDE_HOLDER },
         Elsewhere { keys: POLICY_KEYS, why: Stray::NotRead { owner: COPILOT_ENTRY_OWNER, runtime: RUNTIME } },
@@ -43,6 +44,7 @@ pub(crate) const MACRO: Place = Place {
     name: "builtin_tools! for the Gemini CLI",
     reads: GEMINI_MACRO_KEYS,
     governing: &[],
+    passes: &[],
     elsewhere: &[Elsewhere { keys: COPILOT_ONLY_MACRO_KEYS, why: Stray::OtherRuntime { runtime: "copilot" } }],
     others: Others::Refuse,
 };

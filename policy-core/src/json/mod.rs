@@ -13,7 +13,8 @@ pub mod schema;
 /// keys a near miss must not pass as, the keys of other places it refuses, and what becomes
 /// of any other key. Each runtime's rows are its `PLACES`.
 pub mod closed_world {
-    pub use crate::reader::closed::{Elsewhere, Others, Place, Verdict};
+    pub use crate::names::vocab::{GOVERNING, Governing};
+    pub use crate::reader::closed::{Elsewhere, Others, Passes, Place, Verdict};
 
     /// Every place of every runtime, with the runtime's name.
     pub fn places() -> impl Iterator<Item = (&'static str, &'static Place)> {

@@ -146,6 +146,63 @@ pub const MCP_TOOLS_NONE: &str = "none";
 /// The keys of a portable policy.
 pub const PORTABLE_KEYS: &[&str] = &[ONLY_KEY, DISABLE_KEY, MCP_TOOLS_KEY];
 
+/// A word that governs tools somewhere (SPEC §6), and where: the home a refusal names as the
+/// fix wherever else it is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Governing {
+    /// The key, exactly as its home reads it.
+    pub key: &'static str,
+    /// Where it restricts, in a sentence's words (`a Claude Code or Gemini CLI document's top level`).
+    pub home: &'static str,
+}
+
+/// Every word that governs tools, of every runtime and every front door, each once (SPEC
+/// §6). Every place of the closed-world table refuses each of them, as written or when it
+/// only reads as one, unless the place reads it or passes it through with a reason: a new
+/// governing word is one row here, and is refused everywhere else from then on.
+pub const GOVERNING: &[Governing] = &[
+    Governing { key: HOLDER_KEY, home: HOLDER_HOME },
+    Governing { key: ONLY_KEY, home: SELECTION_HOME },
+    Governing { key: DISABLE_KEY, home: SELECTION_HOME },
+    Governing { key: CAPABILITIES_KEY, home: PORTABLE_HOME },
+    Governing { key: MCP_TOOLS_KEY, home: "a portable policy, inside `capabilities` beside `only` or `disable`" },
+    Governing { key: AGENTS_KEY, home: CLAUDE_HOLDER_HOME },
+    Governing { key: AGENT_ONLY_KEY, home: CLAUDE_HOLDER_HOME },
+    Governing { key: Slot::Available.json_key(), home: ENTRY_HOME },
+    Governing { key: Slot::Excluded.json_key(), home: ENTRY_HOME },
+    Governing { key: CLIENT_MODE_KEY, home: ENTRY_HOME },
+    Governing { key: ISOLATED, home: "a Copilot selector, the value of `available-tools` or `excluded-tools`" },
+    Governing { key: TOOLS_KEY, home: "a Copilot definition, selector or custom agent, or a Claude Code agent" },
+    Governing { key: CUSTOM_AGENTS_KEY, home: DEFINITION_HOME },
+    Governing { key: DEFAULT_AGENT_KEY, home: DEFINITION_HOME },
+    Governing { key: AVAILABLE_TOOLS_FIELD, home: SESSION_HOME },
+    Governing { key: EXCLUDED_TOOLS_FIELD, home: "a Copilot default agent, or a Copilot session's config" },
+    Governing { key: PRECEDENCE_FIELD, home: SESSION_HOME },
+    Governing { key: CLIENT_MODE_FIELD, home: SESSION_HOME },
+    Governing { key: DISALLOWED_TOOLS_KEY, home: "a Claude Code agent of `agents`" },
+    Governing { key: ALLOWED_TOOLS_KEY, home: "a runtime's own settings, which tool-policy never writes" },
+    Governing { key: "coreTools", home: GEMINI_SETTINGS_HOME },
+    Governing { key: "excludeTools", home: GEMINI_SETTINGS_HOME },
+];
+
+/// Where a selection holder stands.
+const HOLDER_HOME: &str = "a Claude Code or Gemini CLI document's top level";
+/// Where `only` and `disable` stand.
+const SELECTION_HOME: &str = "a selection (the value of `builtin_tools`) or a portable policy (of `capabilities`)";
+/// Where a portable policy stands.
+const PORTABLE_HOME: &str =
+    "a document's top level (a Copilot definition, a Claude Code or Gemini CLI holder) or a Claude Code agent";
+/// Where Claude Code's sub-agents stand.
+const CLAUDE_HOLDER_HOME: &str = "a Claude Code document's top level, beside `builtin_tools`";
+/// Where a Copilot policy entry's keys stand.
+const ENTRY_HOME: &str = "a `github-cli-builtin-tools` item of a Copilot definition's `tools`";
+/// Where a Copilot definition's keys stand.
+const DEFINITION_HOME: &str = "a Copilot agent definition's top level";
+/// Where a resolved Copilot policy's fields stand.
+const SESSION_HOME: &str = "a Copilot session's config, as `tool-policy resolve` writes it";
+/// Where the Gemini CLI's own restriction settings stand.
+const GEMINI_SETTINGS_HOME: &str = "the Gemini CLI's settings, which `tool-policy resolve` writes";
+
 /// Which selector slot of a Copilot policy entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Slot {
@@ -209,14 +266,17 @@ pub const CLAUDE_AGENTS_OWNER: &str = "Claude Code's sub-agents";
 /// The Claude Code CLI's own words for a restriction (its `--tools`, `--allowedTools` and
 /// `--disallowedTools` flags, and the settings of the same names): written beside a holder,
 /// each looks like a restriction, and Claude Code never receives it from the document.
-pub const CLAUDE_CODE_CLI_KEYS: &[&str] = &[TOOLS_KEY, "allowedTools", DISALLOWED_TOOLS_KEY];
+pub const CLAUDE_CODE_CLI_KEYS: &[&str] = &[TOOLS_KEY, ALLOWED_TOOLS_KEY, DISALLOWED_TOOLS_KEY];
+/// The runtimes' own word for tools approved without asking (Claude Code, the Gemini CLI),
+/// and a Copilot MCP tool entry's list of its server's tools.
+pub const ALLOWED_TOOLS_KEY: &str = "allowedTools";
 /// See [`CLAUDE_CODE_CLI_KEYS`]; the message names the fix.
 pub const CLAUDE_CODE_CLI_OWNER: &str =
     "the Claude Code CLI's own flags and settings (write the selection under `builtin_tools`)";
 /// The Gemini CLI's own settings for a restriction (`tools`, holding `core`, `exclude` and
 /// `allowed`, and the older `coreTools`, `excludeTools`, `allowedTools`): as
 /// [`CLAUDE_CODE_CLI_KEYS`].
-pub const GEMINI_CLI_SETTINGS_KEYS: &[&str] = &[TOOLS_KEY, "coreTools", "excludeTools", "allowedTools"];
+pub const GEMINI_CLI_SETTINGS_KEYS: &[&str] = &[TOOLS_KEY, "coreTools", "excludeTools", ALLOWED_TOOLS_KEY];
 /// See [`GEMINI_CLI_SETTINGS_KEYS`].
 pub const GEMINI_CLI_SETTINGS_OWNER: &str = "the Gemini CLI's own settings (write the selection under `builtin_tools`)";
 

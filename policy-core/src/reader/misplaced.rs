@@ -15,10 +15,20 @@ pub(crate) fn is_entry_kind(kind: &str) -> bool {
 }
 
 /// Every object under `value`, a value passed through to the host, that holds a policy: a
-/// `kind` that is, or reads as, the policy entry's, or a key `passed` (the runtime's table
-/// row for what it passes through) refuses, such as a selection holder. Each is an error:
-/// nothing reads a policy there.
+/// `kind` that is, or reads as, the policy entry's (under a key that is, or reads as,
+/// `kind`), or a key `passed` (the runtime's table row for what it passes through) refuses,
+/// such as a selection holder or any other governing word. Each is an error: nothing reads a
+/// policy there. A nested entry is one error, at the object.
 pub(crate) fn nested_policies(value: Node<'_>, at: Ptr<'_>, passed: &Place, sink: &mut Sink) {
+    let entry = value.children().any(|(key, child)| {
+        key.is_some_and(|key| key == KIND_KEY || reads_as(key, [KIND_KEY]).is_some())
+            && child.str().is_some_and(is_entry_kind)
+    });
+    if entry {
+        let error = Error::StrayKey { key: KIND_KEY.to_owned(), exact: ENTRY_KIND, why: Stray::Nested };
+        sink.error(at, error);
+        return;
+    }
     for (i, (key, child)) in value.children().enumerate() {
         let Some(key) = key else {
             nested_policies(child, at.index(i), passed, sink);
@@ -26,10 +36,6 @@ pub(crate) fn nested_policies(value: Node<'_>, at: Ptr<'_>, passed: &Place, sink
         };
         match passed.classify(key) {
             Verdict::Refuse(error) => sink.error(at.key(key), error),
-            Verdict::Read(KIND_KEY) if child.str().is_some_and(is_entry_kind) => {
-                let error = Error::StrayKey { key: KIND_KEY.to_owned(), exact: ENTRY_KIND, why: Stray::Nested };
-                sink.error(at, error);
-            }
             _ => nested_policies(child, at.key(key), passed, sink),
         }
     }
