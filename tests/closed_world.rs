@@ -82,12 +82,16 @@ fn a_tools_item_with_policy_keys_needs_the_exact_kind() {
         assert!(pointers.contains(&format!("/tools/0/{escaped}")), "{kind_key:?}: {pointers:?}");
         assert!(pointers.contains(&String::from("/tools/0")), "{kind_key:?}: {pointers:?}");
     }
-    for kind in
-        ["", r#""kind": null, "#, r#""kind": ["github-cli-builtin-tools"], "#, r#""kind": "github-cli-builtin-tool", "#]
-    {
+    for kind in ["", r#""kind": "github-cli-builtin-tool", "#] {
         let text = format!(r#"{{"tools": [{{{kind}{ENTRY}}}]}}"#);
         assert_eq!(refused(copilot, &text), ["/tools/0"], "{text}");
     }
+    // A kind of another JSON type is an error of its own too.
+    for kind in [r#""kind": null, "#, r#""kind": ["github-cli-builtin-tools"], "#] {
+        let text = format!(r#"{{"tools": [{{{kind}{ENTRY}}}]}}"#);
+        assert_eq!(refused(copilot, &text), ["/tools/0/kind", "/tools/0"], "{text}");
+    }
+    assert_eq!(refused(copilot, r#"{"tools": [{"kind": 7, "name": "f"}]}"#), ["/tools/0/kind"]);
     let near_policy_key = r#"{"tools": [{"kind": "mcp", "Excluded_Tools": {"tools": ["*"]}}]}"#;
     assert_eq!(refused(copilot, near_policy_key), ["/tools/0"]);
 }
@@ -688,6 +692,7 @@ fn every_key_a_place_reads_is_a_governing_word_or_says_why_not() {
         "parent_tool_use_id", // which call a message belongs to
         "result",             // a JSON-RPC response's result
         "mcpServerName",      // an offered tool's server
+        "id",                 // a call's id, which a sub-agent's messages name
     ];
     for (runtime, place) in places() {
         for key in place.reads {

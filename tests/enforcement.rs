@@ -127,9 +127,14 @@ fn diff_sees_a_built_in_replaced() {
 
 /// A transcript line of the model calling `name`, from the main agent or a sub-agent.
 fn tool_use(name: &str, parent: Option<&str>) -> String {
+    call(name, "toolu_1", parent)
+}
+
+/// [`tool_use`] with the call's own id.
+fn call(name: &str, id: &str, parent: Option<&str>) -> String {
     let parent = parent.map_or(String::from("null"), |p| format!("\"{p}\""));
     format!(
-        r#"{{"type":"assistant","message":{{"content":[{{"type":"tool_use","id":"toolu_1","name":"{name}","input":{{}}}}]}},"parent_tool_use_id":{parent}}}"#
+        r#"{{"type":"assistant","message":{{"content":[{{"type":"tool_use","id":"{id}","name":"{name}","input":{{}}}}]}},"parent_tool_use_id":{parent}}}"#
     )
 }
 
@@ -153,15 +158,28 @@ fn attest_refuses_a_call_outside_the_policy() {
     assert_eq!(code, Some(1), "{out}");
     assert_eq!(out, "Bash: called, but not permitted (not listed in `only`)\n");
     // A sub-agent calling what its own list reaches is no violation; the main agent is held
-    // to the main selection, a sub-agent to what some agent of the document is offered.
-    let (code, out) = attest(&[init.to_owned(), tool_use("Grep", Some("toolu_0"))]);
+    // to the main selection, a sub-agent to what some agent of the document is offered. A
+    // call is a sub-agent's only when it names a delegation (`Agent`) of the transcript.
+    let delegation = call("Agent", "toolu_0", None);
+    let (code, out) = attest(&[init.to_owned(), delegation.clone(), tool_use("Grep", Some("toolu_0"))]);
     assert_eq!(code, Some(0), "{out}");
-    let (code, out) = attest(&[init.to_owned(), tool_use("Grep", None), tool_use("Write", Some("toolu_0"))]);
+    let (code, out) =
+        attest(&[init.to_owned(), delegation.clone(), tool_use("Grep", None), tool_use("Write", Some("toolu_0"))]);
     assert_eq!(code, Some(1));
     assert_eq!(
         out,
         "Grep: called, but not permitted (not listed in `only`)\nWrite: called, but not permitted (not listed in `only`)\n"
     );
+    // Without the delegation it names, or naming a call that delegates nothing, a call is
+    // the main agent's.
+    for lines in [
+        vec![init.to_owned(), tool_use("Grep", Some("toolu_0"))],
+        vec![init.to_owned(), call("Read", "toolu_0", None), tool_use("Grep", Some("toolu_0"))],
+        vec![init.to_owned(), call("Agent", "toolu_0", Some("toolu_9")), tool_use("Grep", Some("toolu_0"))],
+    ] {
+        let (code, out) = attest(&lines);
+        assert_eq!((code, out.as_str()), (Some(1), "Grep: called, but not permitted (not listed in `only`)\n"));
+    }
     // A call by a legacy alias is the tool's.
     let (code, out) = attest(&[init.to_owned(), tool_use("Task", None)]);
     assert_eq!(code, Some(0), "{out}");

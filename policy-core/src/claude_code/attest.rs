@@ -19,45 +19,12 @@ pub fn attest_claude_code(
     host: &Host,
     strict: bool,
 ) -> Attestation {
+    let judge = Judge::new(selection, host, strict);
     let mut attestation = Attestation::default();
-    let servers = host.mcp_servers.as_ref().map(|s| Seen::of(s.iter().map(String::as_str)));
     let mut builtins_offered = vec![false; ClaudeTool::ALL.len()];
     for name in offered {
-        if let Some(violation) = malformed(name) {
-            attestation.violations.push(violation);
-            continue;
-        }
-        if let Some(rest) = name.strip_prefix("mcp__") {
-            match mcp_violation(rest, servers.as_ref().filter(|_| selection.is_some())) {
-                Some(why) => attestation.violations.push(Violation::offered(name, why)),
-                None => attestation.allowed.push(name.clone()),
-            }
-            continue;
-        }
-        match ClaudeTool::lookup(name).map(NameLookup::tool) {
-            Ok(tool) => {
-                builtins_offered[tool as usize] = true;
-                match selection.map(|s| s.decide(tool)) {
-                    Some(decision) if !decision.is_permitted() => {
-                        let why = decision.to_string();
-                        attestation.violations.push(Violation::offered(tool.name(), why));
-                    }
-                    _ => attestation.allowed.push(tool.name().to_owned()),
-                }
-            }
-            // A built-in a newer CLI added: `only` and `disable: "*"` never let it through.
-            Err(_) => match selection.map(ClaudeCodeSelection::shape) {
-                None | Some(SelectionShape::Disable(_)) => {
-                    attestation.drifted(name.clone(), &format!("Claude Code {}", claude_code::CLI_VERSION), strict);
-                }
-                Some(_) => attestation.violations.push(Violation::offered(
-                    name,
-                    format!(
-                        "the selection does not permit it (it is unknown to the catalog of Claude Code {})",
-                        claude_code::CLI_VERSION
-                    ),
-                )),
-            },
+        if let Some(tool) = judge.judge(name, &mut attestation) {
+            builtins_offered[tool as usize] = true;
         }
     }
     if let Some(SelectionShape::Only(only)) = selection.map(ClaudeCodeSelection::shape) {
@@ -66,6 +33,61 @@ pub fn attest_claude_code(
         }
     }
     attestation
+}
+
+/// A selection's answer to the names of a session, with the host's MCP servers indexed once
+/// for every name (offered or called).
+pub(crate) struct Judge<'a> {
+    selection: Option<&'a ClaudeCodeSelection>,
+    servers: Option<Seen<'a>>,
+    strict: bool,
+}
+
+impl<'a> Judge<'a> {
+    pub(crate) fn new(selection: Option<&'a ClaudeCodeSelection>, host: &'a Host, strict: bool) -> Judge<'a> {
+        let servers = host.mcp_servers.as_ref().map(|s| Seen::of(s.iter().map(String::as_str)));
+        Judge { selection, servers, strict }
+    }
+
+    /// Judges one name into `attestation` (allowed, a violation or drift); the built-in it
+    /// names, when it is one of the catalog.
+    pub(crate) fn judge(&self, name: &str, attestation: &mut Attestation) -> Option<ClaudeTool> {
+        if let Some(violation) = malformed(name) {
+            attestation.violations.push(violation);
+            return None;
+        }
+        if let Some(rest) = name.strip_prefix("mcp__") {
+            match mcp_violation(rest, self.servers.as_ref().filter(|_| self.selection.is_some())) {
+                Some(why) => attestation.violations.push(Violation::offered(name, why)),
+                None => attestation.allowed.push(name.to_owned()),
+            }
+            return None;
+        }
+        let Ok(tool) = ClaudeTool::lookup(name).map(NameLookup::tool) else {
+            // A built-in a newer CLI added: `only` and `disable: "*"` never let it through.
+            match self.selection.map(ClaudeCodeSelection::shape) {
+                None | Some(SelectionShape::Disable(_)) => {
+                    let cli = format!("Claude Code {}", claude_code::CLI_VERSION);
+                    attestation.drifted(name.to_owned(), &cli, self.strict);
+                }
+                Some(_) => attestation.violations.push(Violation::offered(
+                    name,
+                    format!(
+                        "the selection does not permit it (it is unknown to the catalog of Claude Code {})",
+                        claude_code::CLI_VERSION
+                    ),
+                )),
+            }
+            return None;
+        };
+        match self.selection.map(|s| s.decide(tool)) {
+            Some(decision) if !decision.is_permitted() => {
+                attestation.violations.push(Violation::offered(tool.name(), decision.to_string()));
+            }
+            _ => attestation.allowed.push(tool.name().to_owned()),
+        }
+        Some(tool)
+    }
 }
 
 /// Why an offered MCP tool (`mcp__` then `rest`) is a violation: a name with an empty part,

@@ -6,11 +6,11 @@ use std::borrow::Cow;
 
 use super::agents::{AgentRule, ClaudeAgent, offered_when};
 use super::args::ClaudeCodeArgs;
-use super::attest::attest_claude_code;
-use super::builtin_agents::BuiltinAgent;
+use super::attest::{Judge, attest_claude_code};
+use super::builtin_agents::{BUILTIN_AGENTS, BuiltinAgent};
 use super::catalog::{ClaudeTool, DEFAULT_OFFERED, RUNTIME, Start};
 use super::diff::{diff_claude_agents, diff_selections};
-use super::observed::read_claude_transcript;
+use super::observed::{ClaudeCall, read_claude_transcript};
 use super::places::{MACRO, MACRO_AGENT, PLACES};
 use super::read::{ClaudeCodeDocument, load_claude_code_with};
 use super::selection::ClaudeCodeSelection;
@@ -21,7 +21,8 @@ use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host, Violation};
 use crate::review::diff::PolicyDiff;
 use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
-use crate::selection::NO_SELECTION;
+use crate::seen::Seen;
+use crate::selection::{NO_SELECTION, NameLookup};
 use crate::text::Shown;
 
 impl RuntimeDocument for ClaudeCodeDocument {
@@ -98,13 +99,20 @@ impl RuntimeDocument for ClaudeCodeDocument {
         let transcript = read_claude_transcript(observed).map_err(AttestError::Observed)?;
         let mut attestation = attest_claude_code(self.selection.as_ref(), &transcript.offered, host, strict);
         self.refuse_mcp(&mut attestation);
+        // Every call is judged once against one index of the host's servers: a sub-agent's
+        // only when it names a delegation of this transcript the main agent was permitted
+        // to make, against what some agent can reach; any other call is the main agent's.
+        let judge = Judge::new(self.selection.as_ref(), host, strict);
         let reached = self.reached_by_agents();
-        let agents_reach = |name: &str| {
-            ClaudeTool::lookup(name).map(crate::selection::NameLookup::tool).is_ok_and(|tool| reached[tool as usize])
-        };
-        for call in transcript.calls.iter().filter(|call| !(call.in_subagent && agents_reach(&call.name))) {
-            let mut verdict =
-                attest_claude_code(self.selection.as_ref(), std::slice::from_ref(&call.name), host, strict);
+        let delegations = self.delegations(&transcript.calls);
+        for call in &transcript.calls {
+            let in_subagent = call.parent.as_deref().is_some_and(|parent| delegations.contains(parent));
+            let tool = ClaudeTool::lookup(&call.name).map(NameLookup::tool);
+            if in_subagent && tool.is_ok_and(|tool| reached[tool as usize]) {
+                continue;
+            }
+            let mut verdict = Attestation::default();
+            judge.judge(&call.name, &mut verdict);
             self.refuse_mcp(&mut verdict);
             let called = verdict.violations.into_iter().map(|violation| Violation { called: true, ..violation });
             attestation.violations.extend(called);
@@ -114,18 +122,32 @@ impl RuntimeDocument for ClaudeCodeDocument {
 }
 
 impl ClaudeCodeDocument {
-    /// Each built-in some agent of the document is offered, however started, by catalog
-    /// index: a sub-agent's call of one is its agent's.
+    /// Each built-in some agent the session can start is offered (a custom agent of the
+    /// document, or a built-in one it does not replace), however started, by catalog index:
+    /// a sub-agent's call of one is its agent's.
     fn reached_by_agents(&self) -> Vec<bool> {
         let mut reached = vec![false; ClaudeTool::ALL.len()];
-        for agent in &self.agents.agents {
-            for start in Start::BOTH {
-                for tool in offered_when(agent, self.selection.as_ref(), DEFAULT_OFFERED, start) {
-                    reached[tool as usize] = true;
-                }
+        let main = self.selection.as_ref();
+        let builtins = BUILTIN_AGENTS.iter().filter(|builtin| self.agents.get(builtin.name).is_none());
+        for start in Start::BOTH {
+            let custom = self.agents.agents.iter().flat_map(|agent| offered_when(agent, main, DEFAULT_OFFERED, start));
+            for tool in custom.chain(builtins.clone().flat_map(|builtin| builtin.offered(main, start))) {
+                reached[tool as usize] = true;
             }
         }
         reached
+    }
+
+    /// The ids of the calls that started a sub-agent: the main agent's calls of `Agent`
+    /// that its selection permits.
+    fn delegations<'a>(&self, calls: &'a [ClaudeCall]) -> Seen<'a> {
+        let permitted = self.selection.as_ref().is_none_or(|s| s.decide(ClaudeTool::Agent).is_permitted());
+        let delegating = |call: &&'a ClaudeCall| {
+            permitted
+                && call.parent.is_none()
+                && ClaudeTool::lookup(&call.name).is_ok_and(|tool| tool.tool() == ClaudeTool::Agent)
+        };
+        Seen::of(calls.iter().filter(delegating).filter_map(|call| call.id.as_deref()))
     }
 
     /// Under `"mcp_tools": "none"`, an allowed MCP tool is a violation.

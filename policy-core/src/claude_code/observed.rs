@@ -1,6 +1,11 @@
 //! What a Claude Code session reports, read for attestation: the `init` messages of a
 //! stream-json transcript (what it offers) and its assistant messages' `tool_use` blocks (what
 //! its model called), through the same reader and closed-world table as every document.
+//!
+//! Every line is read closed-world, its values' types included: a line that is not an
+//! object, a `type` or `subtype` that is not a string or only reads as one the reader acts
+//! on (`"INIT"`, `"init "`), a tool list outside an `init`, a `content` or a `message` of
+//! another type, a block that is not an object: each is an error, never a line skipped.
 
 use std::borrow::Cow;
 
@@ -8,8 +13,16 @@ use super::places::{ASSISTANT, CONTENT_BLOCK, INIT};
 use crate::error::Error;
 use crate::reader::misplaced::refuse_strays;
 use crate::reader::options::{LoadError, Options};
-use crate::reader::tree::{self as reader, Node, Ptr, Sink, tool_names};
+use crate::reader::tree::{self as reader, Fields, Node, Ptr, Sink, tool_names, wrong_type};
 use crate::seen::first_of_each;
+use crate::text::{Shown, reads_as};
+
+/// The message types the reader acts on: a value that only reads as one of them is refused.
+const MESSAGE_TYPES: &[&str] = &["system", "assistant", "user", "result"];
+/// The `system` subtype that offers tools.
+const INIT_SUBTYPE: &str = "init";
+/// The content block type of a call.
+const TOOL_USE: &str = "tool_use";
 
 /// A tool a Claude Code transcript shows the model calling (an assistant message's
 /// `tool_use`), whether the CLI ran it or refused it.
@@ -17,8 +30,11 @@ use crate::seen::first_of_each;
 pub struct ClaudeCall {
     /// The name the model called.
     pub name: String,
-    /// Whether a sub-agent called it (the message has a `parent_tool_use_id`).
-    pub in_subagent: bool,
+    /// The call's own id (`tool_use.id`), by which a sub-agent's messages name it.
+    pub id: Option<String>,
+    /// The id of the call the message says it belongs to (`parent_tool_use_id`): a sub-agent
+    /// started by that call, when the transcript holds such a delegation.
+    pub parent: Option<String>,
 }
 
 /// What a stream-json transcript says of a session: the tools its `init` messages offer, and
@@ -49,34 +65,45 @@ pub fn read_claude_transcript(text: &str) -> Result<ClaudeTranscript, LoadError>
         let doc = reader::parse(line)?;
         let message = Node::root(&doc);
         let mut sink = Sink::reading(message, Options::default()).stop_on_errors()?;
-        let Some(fields) = message.object() else { continue };
+        let Some(fields) = message.object() else {
+            sink.error(Ptr::Root, wrong_type("a stream-json message object", message));
+            sink.finish()?;
+            continue;
+        };
         refuse_strays(&fields, &INIT, Ptr::Root, &mut sink);
         let mut sink = sink.stop_on_errors()?;
         let field = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
-        let text_of = |key: &str| field(key).and_then(Node::string);
-        if text_of("type").as_deref() == Some("assistant") {
-            let in_subagent = field("parent_tool_use_id").is_some_and(|parent| !parent.is_null());
-            let names = calls(field("message"), Ptr::Root.key("message"), &mut sink);
-            sink.finish()?;
-            transcript.calls.extend(names.into_iter().map(|name| ClaudeCall { name, in_subagent }));
-            continue;
+        if field("type").is_none() {
+            let reason = "a message without `type` cannot be told apart".into();
+            sink.error(Ptr::Root, Error::NotAttestable { reason });
         }
-        if text_of("type").as_deref() != Some("system") || text_of("subtype").as_deref() != Some("init") {
-            continue;
-        }
-        inits += 1;
-        let tools = fields.iter().find(|(k, _)| k == "tools").map(|(_, v)| *v);
-        let names = if let Some(items) = tools.and_then(Node::array) {
-            tool_names(&items, Ptr::Root.key("tools"), &mut sink)
-        } else {
-            sink.error(
-                Ptr::Root.key("tools"),
-                Error::NotAttestable { reason: "the init message has no `tools` list".into() },
-            );
-            Vec::new()
+        let kind = word(field("type"), Ptr::Root.key("type"), MESSAGE_TYPES, &mut sink);
+        let subtype = match kind {
+            Some("system") => word(field("subtype"), Ptr::Root.key("subtype"), &[INIT_SUBTYPE], &mut sink),
+            _ => None,
         };
-        sink.finish()?;
-        offered.extend(names.into_iter().flatten().map(Cow::into_owned));
+        match (kind, subtype) {
+            (Some("assistant"), _) => {
+                let parent = parent(field("parent_tool_use_id"), &mut sink);
+                let called = calls(field("message"), Ptr::Root.key("message"), &mut sink);
+                sink.finish()?;
+                let with_parent = |(name, id)| ClaudeCall { name, id, parent: parent.clone() };
+                transcript.calls.extend(called.into_iter().map(with_parent));
+            }
+            (Some("system"), Some(INIT_SUBTYPE)) => {
+                inits += 1;
+                let names = init_tools(field("tools"), &mut sink);
+                sink.finish()?;
+                offered.extend(names);
+            }
+            _ => {
+                if field("tools").is_some() {
+                    let reason = "a tool list outside an `init` message (`\"type\": \"system\", \"subtype\": \"init\"`) cannot be attested".into();
+                    sink.error(Ptr::Root.key("tools"), Error::NotAttestable { reason });
+                }
+                sink.finish()?;
+            }
+        }
     }
     if inits == 0 {
         return Err(Error::NotAttestable {
@@ -89,35 +116,116 @@ pub fn read_claude_transcript(text: &str) -> Result<ClaudeTranscript, LoadError>
     Ok(transcript)
 }
 
-/// The names of an assistant message's `tool_use` blocks, read closed-world as every other
-/// place: a key that only reads as `content`, `type` or `name` is refused, and so is a
-/// `tool_use` without a tool name, which would hide what the model called. A message without
-/// content calls nothing.
-fn calls(message: Option<Node<'_>>, at: Ptr<'_>, sink: &mut Sink) -> Vec<String> {
-    let Some(fields) = message.and_then(Node::object) else { return Vec::new() };
+/// A message's `type` or `subtype`: a string; one that only reads as a word the reader acts
+/// on (`known`) is refused, as it would hide a message the reader must see. `None` when
+/// absent, refused, or another word (a message the reader has no need of).
+fn word<'a>(value: Option<Node<'a>>, at: Ptr<'_>, known: &[&'static str], sink: &mut Sink) -> Option<&'a str> {
+    let value = value?;
+    let Some(text) = value.str() else {
+        sink.error(at, wrong_type("a string", value));
+        return None;
+    };
+    if known.contains(&text) {
+        return Some(text);
+    }
+    if let Some(exact) = reads_as(text, known.iter().copied()) {
+        let reason = format!("`{}` only reads as `{exact}`, so the message cannot be told apart", Shown(text));
+        sink.error(at, Error::NotAttestable { reason: reason.into() });
+    }
+    None
+}
+
+/// `parent_tool_use_id`: `null` or absent (the main agent's message), or the id of the call
+/// it belongs to.
+fn parent(value: Option<Node<'_>>, sink: &mut Sink) -> Option<String> {
+    let value = value.filter(|value| !value.is_null())?;
+    let id = value.str();
+    if id.is_none() {
+        sink.error(Ptr::Root.key("parent_tool_use_id"), wrong_type("null or a tool call's id string", value));
+    }
+    id.map(str::to_owned)
+}
+
+/// An `init` message's `tools`: a list of names.
+fn init_tools(tools: Option<Node<'_>>, sink: &mut Sink) -> Vec<String> {
+    let at = Ptr::Root.key("tools");
+    let Some(items) = tools.and_then(Node::array) else {
+        let reason = match tools {
+            Some(other) => format!("the init message's `tools` is {}, not a list", other.type_name()).into(),
+            None => "the init message has no `tools` list".into(),
+        };
+        sink.error(at, Error::NotAttestable { reason });
+        return Vec::new();
+    };
+    tool_names(&items, at, sink).into_iter().flatten().map(Cow::into_owned).collect()
+}
+
+/// The calls of an assistant message's `tool_use` blocks (name, and id when given), read
+/// closed-world as every other place: a key that only reads as `content`, `type`, `name` or
+/// `id` is refused, a value of another type is refused, and so is a `tool_use` without a tool
+/// name, which would hide what the model called. A message without content calls nothing.
+fn calls(message: Option<Node<'_>>, at: Ptr<'_>, sink: &mut Sink) -> Vec<(String, Option<String>)> {
+    let Some(message) = message else { return Vec::new() };
+    let Some(fields) = message.object() else {
+        sink.error(at, wrong_type("an assistant message object", message));
+        return Vec::new();
+    };
     refuse_strays(&fields, &ASSISTANT, at, sink);
     let content_at = at.key("content");
-    let content = fields.iter().find(|(key, _)| key == "content").and_then(|(_, content)| content.array());
-    let mut names = Vec::new();
-    for (i, fields) in content.into_iter().flatten().enumerate().filter_map(|(i, block)| Some((i, block.object()?))) {
+    let Some(content) = fields.iter().find(|(key, _)| key == "content").map(|(_, content)| *content) else {
+        return Vec::new();
+    };
+    // A message's content is a list of blocks, or one text.
+    if content.str().is_some() {
+        return Vec::new();
+    }
+    let Some(blocks) = content.array() else {
+        sink.error(content_at, wrong_type("a list of content blocks", content));
+        return Vec::new();
+    };
+    let mut called = Vec::new();
+    for (i, block) in blocks.into_iter().enumerate() {
         let here = content_at.index(i);
-        refuse_strays(&fields, &CONTENT_BLOCK, here, sink);
-        let get = |key: &str| fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.string());
-        if get("type").as_deref() == Some("tool_use") {
-            if let Some(name) = get("name") {
-                names.push(name.into_owned());
-            } else {
-                let reason = "a `tool_use` without a tool name hides what the model called".into();
-                sink.error(here.key("name"), Error::NotAttestable { reason });
-            }
+        let Some(fields) = block.object() else {
+            sink.error(here, wrong_type("a content block object", block));
+            continue;
+        };
+        called.extend(call(&fields, here, sink));
+    }
+    called
+}
+
+/// One content block: a `tool_use` is a call of its `name`.
+fn call(fields: &Fields<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(String, Option<String>)> {
+    refuse_strays(fields, &CONTENT_BLOCK, at, sink);
+    let field = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
+    word(field("type"), at.key("type"), &[TOOL_USE], sink).filter(|kind| *kind == TOOL_USE)?;
+    let id = match field("id") {
+        Some(value) if value.str().is_none() => {
+            sink.error(at.key("id"), wrong_type("a tool call's id string", value));
+            None
+        }
+        value => value.and_then(Node::str).map(str::to_owned),
+    };
+    match field("name").map(|value| (value, value.str())) {
+        Some((_, Some(name))) => Some((name.to_owned(), id)),
+        Some((value, None)) => {
+            sink.error(at.key("name"), wrong_type("a tool name string", value));
+            None
+        }
+        None => {
+            let reason = "a `tool_use` without a tool name hides what the model called".into();
+            sink.error(at.key("name"), Error::NotAttestable { reason });
+            None
         }
     }
-    names
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const INIT_LINE: &str = r#"{"type":"system","subtype":"init","tools":["Read"]}"#;
 
     #[test]
     fn claude_init_line() {
@@ -134,12 +242,12 @@ mod tests {
 
     #[test]
     fn a_call_that_cannot_be_read_is_refused() {
-        let init = r#"{"type":"system","subtype":"init","tools":["Read"]}"#;
-        let with = |assistant: &str| read_claude_transcript(&format!("{init}\n{assistant}"));
+        let with = |assistant: &str| read_claude_transcript(&format!("{INIT_LINE}\n{assistant}"));
         let called = with(
-            r#"{"type":"assistant","message":{"content":[{"type":"text","text":"t"},{"type":"tool_use","name":"Bash"}]}}"#,
+            r#"{"type":"assistant","message":{"content":[{"type":"text","text":"t"},{"type":"tool_use","id":"t1","name":"Bash"}]}}"#,
         );
-        assert_eq!(called.unwrap().calls, [ClaudeCall { name: "Bash".into(), in_subagent: false }]);
+        let bash = ClaudeCall { name: "Bash".into(), id: Some("t1".into()), parent: None };
+        assert_eq!(called.unwrap().calls, [bash]);
         for hidden in [
             r#"{"type":"assistant","message":{"content":[{"type":"tool_use","name":7}]}}"#,
             r#"{"type":"assistant","message":{"content":[{"type":"tool_use"}]}}"#,
@@ -150,5 +258,43 @@ mod tests {
         ] {
             assert!(with(hidden).is_err(), "{hidden}");
         }
+    }
+
+    #[test]
+    fn a_value_of_another_type_is_refused_never_skipped() {
+        let with = |line: &str| read_claude_transcript(&format!("{INIT_LINE}\n{line}"));
+        for refused in [
+            r#"[{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Bash"}]}}]"#,
+            r#"{"type":"assistant","message":{"content":{"type":"tool_use","name":"Bash"}}}"#,
+            r#"{"type":"assistant","message":[{"content":[{"type":"tool_use","name":"Bash"}]}]}"#,
+            r#"{"type":["assistant"],"message":{"content":[{"type":"tool_use","name":"Bash"}]}}"#,
+            r#"{"type":"assistant","message":{"content":[{"type":7,"name":"Bash"}]}}"#,
+            r#"{"type":"assistant","message":{"content":["tool_use Bash"]}}"#,
+            r#"{"type":"assistant","message":{"content":[{"type":"tool_use","id":1,"name":"Bash"}]}}"#,
+            r#"{"type":"assistant","parent_tool_use_id":0,"message":{"content":[{"type":"tool_use","name":"Bash"}]}}"#,
+            r#"{"type":"assistant","parent_tool_use_id":false,"message":{"content":[]}}"#,
+            r#"{"type":"Assistant","message":{"content":[{"type":"tool_use","name":"Bash"}]}}"#,
+            r#"{"type":"assistant","message":{"content":[{"type":"tool-use","name":"Bash"}]}}"#,
+            r#"{"type":"system","subtype":"init ","tools":["Bash"]}"#,
+            r#"{"type":"system","subtype":"INIT","tools":["Bash"]}"#,
+            r#"{"type":"sytem","subtype":"init","tools":["Bash"]}"#,
+            r#"{"type":"system","subtype":7,"tools":["Bash"]}"#,
+            r#"{"type":"system","subtype":"init","tools":"Bash"}"#,
+            r#"{"type":"other","tools":["Bash"]}"#,
+            "7",
+        ] {
+            assert!(with(refused).is_err(), "{refused}");
+        }
+        // What real transcripts hold still reads: text content, a user's tool result, a
+        // sub-agent's message naming its call.
+        let fine = concat!(
+            r#"{"type":"user","message":{"role":"user","content":"hi"}}"#,
+            "\n",
+            r#"{"type":"assistant","parent_tool_use_id":"t1","message":{"content":[{"type":"tool_use","id":"t2","name":"Read","input":{}}]}}"#,
+            "\n",
+            r#"{"type":"result","subtype":"success","result":"ok"}"#
+        );
+        let calls = with(fine).unwrap().calls;
+        assert_eq!(calls[0].parent.as_deref(), Some("t1"));
     }
 }

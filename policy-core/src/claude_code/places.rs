@@ -69,11 +69,12 @@ pub(crate) const ASSISTANT: Place = Place {
     others: Others::PassThrough,
 };
 
-/// A block of an assistant message's `content`: a `tool_use` names the tool called.
+/// A block of an assistant message's `content`: a `tool_use` names the tool called, and its
+/// id, by which a sub-agent's messages name the call that started it.
 pub(crate) const CONTENT_BLOCK: Place = Place {
     name: "a Claude Code content block",
-    reads: &["type", "name"],
-    governing: &["type", "name"],
+    reads: &["type", "name", "id"],
+    governing: &["type", "name", "id"],
     passes: &[],
     elsewhere: &[],
     others: Others::PassThrough,

@@ -75,6 +75,13 @@ impl<'a> Calls<'a> {
     }
 }
 
+/// Whether `name` is a tool of MCP server `server` as the runtime names one: the server's
+/// name sanitized, `-`, then a tool's name.
+fn mcp_tool_of(name: &str, server: &str) -> bool {
+    let prefix = mcp_tool_name(server, "");
+    name.strip_prefix(prefix.as_str()).is_some_and(|tool| !tool.is_empty())
+}
+
 /// What a [`Host`] declared, indexed: the one text of the custom-tool rule.
 struct Declared<'a> {
     custom: Seen<'a>,
@@ -137,7 +144,18 @@ impl ResolvedPolicy {
                     attestation.violations.push(Violation::offered(&reported.name, why));
                     continue;
                 }
-                Some(_) => Source::Mcp,
+                // The runtime names an MCP tool `<server>-<tool>`, the server sanitized: a
+                // tool whose name is not its server's cannot be told from a built-in.
+                Some(server) if mcp_tool_of(&reported.name, server) => Source::Mcp,
+                Some(server) => {
+                    let why = format!(
+                        "it is marked as a tool of MCP server `{}`, but its name is not that server's `{}<tool>`, so it cannot be classified",
+                        crate::text::Shown(server),
+                        mcp_tool_name(server, "")
+                    );
+                    attestation.violations.push(Violation::offered(&reported.name, why));
+                    continue;
+                }
                 None if declared.is_custom(&reported.name) => Source::Custom,
                 None => Source::Builtin,
             };
@@ -230,6 +248,24 @@ mod tests {
             "builtin:my_helper: offered, but no allow-list pattern matches it"
         );
         assert!(attestation.ok().is_err());
+    }
+
+    #[test]
+    fn an_mcp_mark_holds_only_for_the_servers_own_names() {
+        let excludes_builtins = policy(None, Some(&["builtin:*"]));
+        let offered = [
+            OfferedTool::mcp("gh-list", "gh"),
+            OfferedTool::mcp("odd-srv-echo", "odd.srv"),
+            OfferedTool::mcp("bash", "gh"),
+            OfferedTool::mcp("gh-", "gh"),
+            OfferedTool::mcp("odd.srv-echo", "odd.srv"),
+            OfferedTool::mcp("ghx-list", "gh"),
+        ];
+        let attestation = excludes_builtins.attest(&offered, &Host::default(), false);
+        assert_eq!(attestation.allowed, ["mcp:gh-list", "mcp:odd-srv-echo"]);
+        let refused: Vec<&str> = attestation.violations.iter().map(|v| v.tool.as_str()).collect();
+        assert_eq!(refused, ["bash", "gh-", "odd.srv-echo", "ghx-list"]);
+        assert!(attestation.violations[0].why.contains("not that server's `gh-<tool>`"), "{attestation}");
     }
 
     #[test]

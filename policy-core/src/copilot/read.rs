@@ -285,7 +285,11 @@ fn tool_items(value: Node<'_>, key_at: Ptr<'_>, found: &mut Option<(usize, Optio
         if duplicated {
             continue;
         }
-        let kind = fields.iter().find(|(k, _)| k == KIND_KEY).and_then(|(_, v)| v.str());
+        let kind_value = fields.iter().find(|(k, _)| k == KIND_KEY).map(|(_, v)| *v);
+        if let Some(value) = kind_value.filter(|value| value.str().is_none()) {
+            sink.error(at.key(KIND_KEY), wrong_type("a tool kind string", value));
+        }
+        let kind = kind_value.and_then(Node::str);
         if kind == Some(ENTRY_KIND) {
             let read = entry(fields, at, false, sink);
             match found {
