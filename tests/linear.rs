@@ -179,6 +179,16 @@ fn transcript(n: usize) -> Value {
     Value::String(format!("{init}\n{called}"))
 }
 
+/// A Claude Code transcript of `n` calls, each of another MCP server's tool.
+fn mcp_calls(n: usize) -> Value {
+    let calls: Vec<Value> = (0..n)
+        .map(|i| json!({ "type": "tool_use", "id": format!("t{i}"), "name": format!("mcp__s{i}__t"), "input": {} }))
+        .collect();
+    let init = json!({ "type": "system", "subtype": "init", "tools": ["Read"] });
+    let called = json!({ "type": "assistant", "message": { "content": calls }, "parent_tool_use_id": null });
+    Value::String(format!("{init}\n{called}"))
+}
+
 fn write(name: &str, value: &Value) -> PathBuf {
     let path = scratch().join(name);
     // A string is written as its text: a transcript of several lines.
@@ -214,14 +224,14 @@ fn ratio(
     place: &str,
     shape: Shape,
     command: &str,
-    operands: &dyn Fn(&Path) -> Vec<PathBuf>,
+    operands: &dyn Fn(&Path, usize) -> Vec<PathBuf>,
 ) -> Option<String> {
     let slug: String = place.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     let mut times = Vec::new();
     for n in [SMALL, SMALL * GROWTH] {
         let path = write(&format!("{runtime}-{slug}-{n}.json"), &shape(n));
         let mut args: Vec<PathBuf> = [command, "--runtime", runtime].map(PathBuf::from).into();
-        args.extend(operands(&path));
+        args.extend(operands(&path, n));
         times.push(time(&args.iter().map(PathBuf::as_path).collect::<Vec<_>>()));
     }
     let ratio = times[1].as_secs_f64() / times[0].as_secs_f64().max(1e-3);
@@ -236,10 +246,10 @@ fn every_place_and_command_is_linear() {
     for &(runtime, place, shape) in PLACES {
         let tool = PathBuf::from(if runtime == "copilot" { "view" } else { "Read" });
         for command in ["check", "resolve"] {
-            failures.extend(ratio(runtime, place, shape, command, &|path| vec![path.to_owned()]));
+            failures.extend(ratio(runtime, place, shape, command, &|path, _| vec![path.to_owned()]));
         }
-        failures.extend(ratio(runtime, place, shape, "explain", &|path| vec![path.to_owned(), tool.clone()]));
-        failures.extend(ratio(runtime, place, shape, "diff", &|path| vec![path.to_owned(), path.to_owned()]));
+        failures.extend(ratio(runtime, place, shape, "explain", &|path, _| vec![path.to_owned(), tool.clone()]));
+        failures.extend(ratio(runtime, place, shape, "diff", &|path, _| vec![path.to_owned(), path.to_owned()]));
     }
     for &(runtime, place, shape) in OBSERVED {
         let policy = if runtime == "copilot" {
@@ -247,8 +257,20 @@ fn every_place_and_command_is_linear() {
         } else {
             write("claude-policy.json", &json!({ "builtin_tools": { "only": ["Read"] } }))
         };
-        failures.extend(ratio(runtime, place, shape, "attest", &|path| vec![policy.clone(), path.to_owned()]));
+        failures.extend(ratio(runtime, place, shape, "attest", &|path, _| vec![policy.clone(), path.to_owned()]));
     }
+    // As many MCP servers the host passed as calls of their tools: each call is judged
+    // against one index of the servers.
+    let policy = write("claude-policy.json", &json!({ "builtin_tools": { "only": ["Read"] } }));
+    let with_servers = |path: &Path, n: usize| {
+        let mut args = Vec::with_capacity(2 * n + 2);
+        for i in 0..n {
+            args.extend([PathBuf::from("--mcp-server"), PathBuf::from(format!("s{i}"))]);
+        }
+        args.extend([policy.clone(), path.to_owned()]);
+        args
+    };
+    failures.extend(ratio("claude-code", "MCP calls and --mcp-server", mcp_calls, "attest", &with_servers));
     assert!(
         failures.is_empty(),
         "super-linear growth ({GROWTH}x the entries, more than {MAX_RATIO}x the time):\n{}",
