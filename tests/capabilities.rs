@@ -235,18 +235,41 @@ fn explain_and_diff_speak_capabilities() {
 fn a_sub_agents_list_may_be_capabilities() {
     // Claude Code: the agent's own lists, from the same table, bounded by the main selection.
     let portable = r#"{"builtin_tools": {"only": ["Agent", "Read", "Grep"]}, "agents": {"r": {"description": "d", "prompt": "p", "capabilities": {"only": ["read", "search"]}}}}"#;
-    let by_name = r#"{"builtin_tools": {"only": ["Agent", "Read", "Grep"]}, "agents": {"r": {"description": "d", "prompt": "p", "tools": ["Glob", "Grep", "LSP", "Read", "mcp__*"]}}}"#;
-    assert_eq!(load_claude_code(portable).unwrap().args(), load_claude_code_with_errors_of(by_name));
+    let by_name = r#"{"builtin_tools": {"only": ["Agent", "Read", "Grep"]}, "agents": {"r": {"description": "d", "prompt": "p", "tools": ["Grep", "Read", "mcp__*"]}}}"#;
+    assert_eq!(load_claude_code(portable).unwrap().args(), args_in_code(by_name).unwrap());
     let read = load_claude_code(portable).unwrap();
     assert!(read.warnings.is_empty(), "the tools it reaches are not its author's names: {:?}", read.warnings);
-    // As for any agent's list: `LSP` is not offered once the main selection takes it away.
-    let explain = cli(&["explain", "--runtime", "claude-code", "--agent", "r", "-", "Read", "LSP", "Bash"], portable);
+    // As for any agent's list: what the main selection takes away (`Glob`, `LSP`) is not
+    // the agent's, `Glob` included, which Claude Code would offer to a list that names it.
+    let explain =
+        cli(&["explain", "--runtime", "claude-code", "--agent", "r", "-", "Read", "LSP", "Glob", "Bash"], portable);
     assert_eq!(
         String::from_utf8(explain.stdout).unwrap(),
         "Read: offered to agent `r` (listed in its `tools`)\n\
-         LSP: not offered to agent `r` (listed in its `tools`)\n\
+         LSP: not offered to agent `r` (not listed in its `tools`)\n\
+         Glob: not offered to agent `r` (not listed in its `tools`)\n\
          Bash: not offered to agent `r` (not listed in its `tools`)\n"
     );
+    let search = r#"{"builtin_tools": {"only": ["Read", "Agent"]}, "agents": {"s": {"description": "d", "prompt": "p", "capabilities": {"only": ["search"]}}}}"#;
+    let args = load_claude_code(search).unwrap().args().args();
+    assert!(args[2].ends_with(r#""tools":["mcp__*"]}}"#), "no Glob beyond the main selection: {args:?}");
+    // Left to the agents, it is theirs.
+    let left = r#"{"builtin_tools": {"only": ["Read", "Agent"]}, "agent_only": ["Glob"], "agents": {"s": {"description": "d", "prompt": "p", "capabilities": {"only": ["search"]}}}}"#;
+    let args = load_claude_code(left).unwrap().args().args();
+    assert!(args[2].ends_with(r#""tools":["Glob","mcp__*"]}}"#), "{args:?}");
+    // In code, agents reach the arguments only through the check: a list beyond the main
+    // selection is refused at its place, names and capabilities alike.
+    let beyond = r#"{"builtin_tools": {"only": ["Agent", "Read"]}, "agents": {"r": {"description": "d", "prompt": "p", "tools": ["Read", "Glob"]}}}"#;
+    let report = args_in_code(beyond).unwrap_err();
+    assert_eq!(report.errors[0].pointer, "/agents/r/tools/1");
+    let unbounded = tool_policy::ClaudeAgent::new("r", "d", "p").with_portable(
+        &tool_policy::Portable::only([Capability::Search]),
+        None,
+        &[],
+    );
+    let main = ClaudeCodeSelection::only([ClaudeTool::Agent, ClaudeTool::Read]);
+    let report = ClaudeCodeArgs::new(Some(main)).with_agents(tool_policy::ClaudeAgents::new([unbounded])).unwrap_err();
+    assert!(report.errors.iter().any(|e| e.pointer == "/agents/r/tools/0"), "{report:?}");
     let offline = r#"{"capabilities": {"only": ["read"]}, "agents": {"o": {"description": "d", "prompt": "p", "capabilities": {"disable": ["web", "execute"], "mcp_tools": "none"}}}}"#;
     let args = load_claude_code(offline).unwrap().args().args();
     assert!(
@@ -275,9 +298,9 @@ fn a_sub_agents_list_may_be_capabilities() {
     );
 }
 
-/// The arguments of a Claude Code document whose agent lists a tool the main selection takes
-/// away (refused as written by hand; a portable list is bounded by the main selection instead).
-fn load_claude_code_with_errors_of(text: &str) -> ClaudeCodeArgs {
+/// The arguments of a Claude Code document's selection and agents, built in code from their
+/// stored forms: the agents held to the selection there.
+fn args_in_code(text: &str) -> Result<ClaudeCodeArgs, tool_policy::Report> {
     let value: Value = serde_json::from_str(text).unwrap();
     let agents: tool_policy::ClaudeAgents = serde_json::from_value(value["agents"].clone()).unwrap();
     let selection: ClaudeCodeSelection = serde_json::from_value(value["builtin_tools"].clone()).unwrap();

@@ -11,7 +11,7 @@ use tool_policy::{AgentRule, ClaudeAgent, ClaudeCodeSelection, ClaudeTool};
 
 fn args(text: &str) -> Vec<String> {
     let read = load_claude_code(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    ClaudeCodeArgs::new(read.selection).with_agents(read.agents).args()
+    ClaudeCodeArgs::new(read.selection).with_agents(read.agents).unwrap().args()
 }
 
 /// Every error of a refused document: `(pointer, message)`.

@@ -384,16 +384,26 @@ fn escape(f: &mut fmt::Formatter<'_>, chars: impl Iterator<Item = char>) -> fmt:
 /// assert_eq!(to_json_pretty(&"a\u{202e}b\u{2028}").unwrap(), r#""a\u202eb\u2028""#);
 /// ```
 pub fn to_json_pretty<T: serde::Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
+    to_json_with(value, PrettyFormatter::new())
+}
+
+/// [`to_json_pretty`] on one line: a value of a document in a message.
+pub(crate) fn to_json_line(value: &serde_json::Value) -> String {
+    // Serializing a `Value` to memory cannot fail.
+    to_json_with(value, serde_json::ser::CompactFormatter).unwrap_or_default()
+}
+
+fn to_json_with<T: serde::Serialize + ?Sized, F: Formatter>(value: &T, formatter: F) -> serde_json::Result<String> {
     let mut out = Vec::new();
-    let mut serializer = serde_json::Serializer::with_formatter(&mut out, SafeFormatter(PrettyFormatter::new()));
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, SafeFormatter(formatter));
     value.serialize(&mut serializer)?;
     // The formatter writes only what serde_json gives it and ASCII escapes, so this is UTF-8.
     String::from_utf8(out)
         .map_err(|error| serde_json::Error::io(std::io::Error::new(std::io::ErrorKind::InvalidData, error)))
 }
 
-/// `serde_json`'s pretty formatter, escaping in strings what [`Shown`] escapes.
-struct SafeFormatter<'a>(PrettyFormatter<'a>);
+/// A `serde_json` formatter, escaping in strings what [`Shown`] escapes.
+struct SafeFormatter<F>(F);
 
 macro_rules! forward {
     ($($name:ident($($arg:ident: $ty:ty),*);)*) => {$(
@@ -403,7 +413,7 @@ macro_rules! forward {
     )*};
 }
 
-impl Formatter for SafeFormatter<'_> {
+impl<F: Formatter> Formatter for SafeFormatter<F> {
     forward! {
         begin_array();
         end_array();

@@ -16,7 +16,7 @@ use super::capabilities::CAPABILITIES;
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::{AGENT_LIST_REACHES, ClaudeTool, NEVER_TO_A_SUB_AGENT, RUN_CODE_WITH_BASH, Start};
 use crate::error::{Error, Warning};
-use crate::names::vocab::{DISALLOWED_TOOLS_KEY, TOOLS_KEY};
+use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
 use crate::portable::{Portable, PortableShape};
 use crate::seen::Seen;
@@ -295,6 +295,17 @@ impl ClaudeAgents {
         (errors, lints)
     }
 
+    /// The JSON pointer of a place [`ClaudeAgents::check`] names, as a holder document
+    /// writes the agents (`/agents/reviewer/tools/1`, `/agent_only/0`).
+    pub fn pointer(&self, place: AgentPlace) -> String {
+        let name = |a: usize| self.agents[a].name.replace('~', "~0").replace('/', "~1");
+        match place {
+            AgentPlace::Tools(a, t) => format!("/{AGENTS_KEY}/{}/{TOOLS_KEY}/{t}", name(a)),
+            AgentPlace::Disallowed(a, t) => format!("/{AGENTS_KEY}/{}/{DISALLOWED_TOOLS_KEY}/{t}", name(a)),
+            AgentPlace::AgentOnly(i) => format!("/{AGENT_ONLY_KEY}/{i}"),
+        }
+    }
+
     /// The `--agents` value: an object keyed by agent name.
     pub fn to_json(&self) -> Value {
         Value::Object(self.agents.iter().map(|agent| (agent.name.clone(), agent.to_json())).collect())
@@ -392,22 +403,30 @@ impl<'a> McpRules<'a> {
 
 impl ClaudeAgent {
     /// The agent with the lists of a portable policy (SPEC §7), from the same table as the
-    /// main selection's: `only` is its `tools` (with `mcp__*` when MCP tools are kept: an
-    /// agent's `tools` limits them too), `disable` its `disallowedTools` (with `mcp__*` when
-    /// they are not). The main selection still bounds it.
+    /// main selection's, bounded as a list of names is: `only` is its `tools`, the built-ins
+    /// it grants that the main selection (`main`, `None`: no selection) permits or leaves to
+    /// the agents (`agent_only`), with `mcp__*` when MCP tools are kept; `disable` its
+    /// `disallowedTools` (with `mcp__*` when they are not).
     #[must_use]
-    pub fn with_portable(mut self, portable: &Portable) -> ClaudeAgent {
-        let rules = |granted: bool| portable.built_ins(CAPABILITIES, granted).map(AgentRule::Tool).collect::<Vec<_>>();
+    pub fn with_portable(
+        mut self,
+        portable: &Portable,
+        main: Option<&ClaudeCodeSelection>,
+        agent_only: &[ClaudeTool],
+    ) -> ClaudeAgent {
+        let reachable =
+            |tool: &ClaudeTool| main.is_none_or(|main| main.decide(*tool).is_permitted()) || agent_only.contains(tool);
         let every_mcp = || AgentRule::Mcp(String::from("mcp__*"));
         match portable.shape() {
             PortableShape::Only(_) | PortableShape::DisableAll => {
-                let mut tools =
-                    if matches!(portable.shape(), PortableShape::Only(_)) { rules(true) } else { Vec::new() };
+                let granted = portable.built_ins(CAPABILITIES, true).filter(reachable).map(AgentRule::Tool);
+                let mut tools: Vec<AgentRule> =
+                    if matches!(portable.shape(), PortableShape::Only(_)) { granted.collect() } else { Vec::new() };
                 tools.extend(portable.keeps_mcp().then(every_mcp));
                 self.tools = Some(tools);
             }
             PortableShape::Disable(_) => {
-                let mut denied = rules(false);
+                let mut denied: Vec<AgentRule> = portable.built_ins(CAPABILITIES, false).map(AgentRule::Tool).collect();
                 denied.extend((!portable.keeps_mcp()).then(every_mcp));
                 self.disallowed_tools = Some(denied);
             }

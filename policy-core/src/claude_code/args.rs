@@ -9,6 +9,7 @@ use serde::ser::SerializeStruct;
 use super::agents::{AgentRule, ClaudeAgents};
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::{CLI_VERSION, ClaudeTool};
+use crate::error::Report;
 use crate::portable::{McpTools, Portable};
 use crate::selection::{CatalogName, SelectionShape};
 use crate::text;
@@ -66,9 +67,25 @@ impl ClaudeCodeArgs {
         self
     }
 
-    /// With custom agents.
+    /// With custom agents, held to this selection by the rules of [`ClaudeAgents::check`]:
+    /// an agent whose list names a built-in the selection takes away is an error at its place
+    /// (`/agents/<name>/tools/<i>`), so agents never reach the arguments unchecked.
+    pub fn with_agents(self, agents: ClaudeAgents) -> Result<ClaudeCodeArgs, Report> {
+        let (errors, _) = agents.check(self.selection.as_ref());
+        if errors.is_empty() {
+            return Ok(self.__with_checked_agents(agents));
+        }
+        let mut report = Report::default();
+        for (place, error) in errors {
+            report.error(agents.pointer(place), error);
+        }
+        Err(report)
+    }
+
+    /// Macro plumbing: agents a front door already held to this selection.
+    #[doc(hidden)]
     #[must_use]
-    pub fn with_agents(mut self, agents: ClaudeAgents) -> ClaudeCodeArgs {
+    pub fn __with_checked_agents(mut self, agents: ClaudeAgents) -> ClaudeCodeArgs {
         self.agents = agents;
         self
     }
@@ -134,7 +151,7 @@ impl ClaudeCodeArgs {
             .collect();
         let agent_only: Vec<String> = self.agents.agent_only.iter().map(|tool| tool.rust_source(private)).collect();
         format!(
-            "{private}::ClaudeCodeArgs::new({private}::Some({selection})).with_agents({private}::ClaudeAgents::new([{}]).agent_only([{}])){mcp}",
+            "{private}::ClaudeCodeArgs::new({private}::Some({selection})).__with_checked_agents({private}::ClaudeAgents::new([{}]).agent_only([{}])){mcp}",
             agents.join(", "),
             agent_only.join(", ")
         )
@@ -158,7 +175,7 @@ mod tests {
 
     fn args(text: &str) -> Vec<String> {
         let read = load_claude_code(text).unwrap();
-        ClaudeCodeArgs::new(read.selection).with_agents(read.agents).args()
+        ClaudeCodeArgs::new(read.selection).with_agents(read.agents).unwrap().args()
     }
 
     #[test]

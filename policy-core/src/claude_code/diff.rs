@@ -6,9 +6,10 @@ use crate::claude_code::agents::{AgentRule, ClaudeAgent, ClaudeAgents, offered_t
 use crate::claude_code::builtin_agents::BuiltinAgent;
 use crate::claude_code::catalog::{self as claude_code, ClaudeTool, Start};
 use crate::claude_code::selection::ClaudeCodeSelection;
-use crate::review::diff::{PolicyDiff, diff_entries};
+use crate::review::diff::{PolicyDiff, diff_entries, diff_named};
 use crate::seen::Seen;
 use crate::selection::{open_to_new, selection_reason};
+use crate::text::Shown;
 
 /// What changes from one Claude Code selection to another (`None`: no selection), over the
 /// pinned catalog in its order, then whether the selection is open to built-ins a newer CLI adds.
@@ -102,11 +103,11 @@ fn mcp_rules(rules: Option<&Vec<AgentRule>>) -> Vec<&str> {
     rules.into_iter().flatten().filter(|rule| matches!(rule, AgentRule::Mcp(_))).map(AgentRule::as_str).collect()
 }
 
-/// The servers a Claude Code agent's `mcpServers` names: the keys of its object (the reader
-/// takes no other form).
-fn server_names(value: Option<&serde_json::Value>) -> Vec<&str> {
+/// The servers a Claude Code agent's `mcpServers` gives it, by name (the reader takes no other
+/// form than an object).
+fn servers(value: Option<&serde_json::Value>) -> Vec<(&str, &serde_json::Value)> {
     let servers = value.and_then(serde_json::Value::as_object);
-    servers.map(|servers| servers.keys().map(String::as_str).collect()).unwrap_or_default()
+    servers.map(|servers| servers.iter().map(|(name, server)| (name.as_str(), server)).collect()).unwrap_or_default()
 }
 
 /// What a Claude Code agent's MCP access gains or loses: the MCP rules its `tools` lists
@@ -122,12 +123,16 @@ fn diff_agent_mcp(diff: &mut PolicyDiff, name: &str, old: Option<&ClaudeAgent>, 
     let now = mcp_rules(new.and_then(|a| a.disallowed_tools.as_ref()));
     let state = |listed: bool| (!listed, format!("{}listed in disallowedTools", if listed { "" } else { "not " }));
     diff_entries(diff, &was, &now, subject, state);
-    let was = server_names(old.and_then(|a| a.mcp_servers.as_ref()));
-    let now = server_names(new.and_then(|a| a.mcp_servers.as_ref()));
-    let subject = |server: &str| format!("agent {name}: MCP server {server}");
-    diff_entries(diff, &was, &now, subject, |given| {
-        (given, String::from(if given { "given in mcpServers" } else { "not given" }))
-    });
+    let was = servers(old.and_then(|a| a.mcp_servers.as_ref()));
+    let now = servers(new.and_then(|a| a.mcp_servers.as_ref()));
+    diff_named(diff, &was, &now, |server| format!("agent {name}: MCP server {server}"));
+    // The model decides which gated built-ins the agent is offered.
+    let (was, now) = (old.and_then(|a| a.model.as_deref()), new.and_then(|a| a.model.as_deref()));
+    if old.is_some() && new.is_some() && was != now {
+        let model =
+            |model: Option<&str>| model.map_or_else(|| String::from("the session's"), |m| format!("`{}`", Shown(m)));
+        diff.other(format!("agent {name}: model"), model(was), model(now));
+    }
 }
 
 #[cfg(test)]

@@ -83,6 +83,12 @@ impl RuntimeDocument for ClaudeCodeDocument {
             name.parse::<ClaudeTool>().ok().map(ClaudeTool::capabilities)
         };
         let mut changes = diff_selections(self.selection.as_ref(), new.selection.as_ref());
+        // `"mcp_tools": "none"` is the deny rule `mcp__*`: every MCP tool.
+        let mcp = |document: &ClaudeCodeDocument| {
+            let kept = document.portable.as_ref().is_none_or(Portable::keeps_mcp);
+            (kept, String::from(if kept { "kept" } else { "none (`\"mcp_tools\": \"none\"`)" }))
+        };
+        changes.push(String::from("MCP tools"), false, mcp(self), mcp(new));
         changes
             .extend(diff_claude_agents((self.selection.as_ref(), &self.agents), (new.selection.as_ref(), &new.agents)));
         changes.with_capabilities(tool_capabilities)
@@ -166,7 +172,8 @@ impl ClaudeCodeDocument {
     /// becomes of MCP tools.
     pub fn args(&self) -> ClaudeCodeArgs {
         let mcp = self.portable.as_ref().map_or(McpTools::Keep, Portable::mcp);
-        ClaudeCodeArgs::new(self.selection.clone()).with_agents(self.agents.clone()).with_mcp(mcp)
+        // The reader held the agents to the selection.
+        ClaudeCodeArgs::new(self.selection.clone()).__with_checked_agents(self.agents.clone()).with_mcp(mcp)
     }
 }
 

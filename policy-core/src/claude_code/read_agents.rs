@@ -39,13 +39,27 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     if let Some(value) = first(AGENT_ONLY_KEY) {
         (out.agent_only, agent_only_items) = agent_only(value, Ptr::Root.key(AGENT_ONLY_KEY), sink);
     }
+    // An agent's capabilities become its lists once the main selection and what it leaves
+    // to the agents are known: they bound it, as they bound a list of names.
+    for (agent, items) in out.agents.iter_mut().zip(&mut items) {
+        if let Some(capabilities) = items.portable {
+            *agent = std::mem::replace(agent, ClaudeAgent::new("", "", "")).with_portable(
+                &capabilities,
+                main,
+                &out.agent_only,
+            );
+            let count = |list: &Option<Vec<AgentRule>>| list.as_ref().map_or(0, Vec::len);
+            (items.tools, items.disallowed) =
+                ((0..count(&agent.tools)).collect(), (0..count(&agent.disallowed_tools)).collect());
+        }
+    }
     let (errors, lints) = out.check(main);
     let agents_at = Ptr::Root.key(AGENTS_KEY);
     // A list an agent's capabilities gave names no tool its author wrote: the main selection
     // bounds it (a tool the main one takes away is not offered, as for any agent's list),
     // and its rules' errors and lints are not the author's.
     let portable = |place: &AgentPlace| match place {
-        AgentPlace::Tools(a, _) | AgentPlace::Disallowed(a, _) => items[*a].portable,
+        AgentPlace::Tools(a, _) | AgentPlace::Disallowed(a, _) => items[*a].portable.is_some(),
         AgentPlace::AgentOnly(_) => false,
     };
     let place = |place: AgentPlace| match place {
@@ -91,8 +105,9 @@ fn agent_only(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> (Vec<ClaudeTool>
 pub(crate) struct Items {
     tools: Vec<usize>,
     disallowed: Vec<usize>,
-    /// Whether the lists came from the agent's `capabilities`.
-    portable: bool,
+    /// The agent's `capabilities`, which its lists come from once the main selection is
+    /// known.
+    portable: Option<Portable>,
 }
 
 /// The `--agents` object: agents keyed by name, each read with the rules it keeps (an agent
@@ -162,30 +177,16 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(C
         }
     }
     if let Some(capabilities) = capabilities {
-        let written: Vec<&str> = fields.iter().map(|(key, _)| key.as_ref()).collect();
-        (agent, items) = with_portable(agent, items, capabilities, &written, at, sink);
+        match [TOOLS_KEY, DISALLOWED_TOOLS_KEY].into_iter().find(|list| fields.iter().any(|(key, _)| key == list)) {
+            // With a list of its own written too, one would be lost: an error, and the agent
+            // as written.
+            Some(list) => {
+                sink.error(at.key(CAPABILITIES_KEY), Error::TwoPolicies { first: list, second: CAPABILITIES_KEY });
+            }
+            None => items.portable = Some(capabilities),
+        }
     }
     Some((agent, items))
-}
-
-/// An agent whose lists are its `capabilities` (SPEC §7); with a list of its own written too,
-/// one would be lost: an error, and the agent as written.
-fn with_portable(
-    agent: ClaudeAgent,
-    items: Items,
-    capabilities: Portable,
-    written: &[&str],
-    at: Ptr<'_>,
-    sink: &mut Sink,
-) -> (ClaudeAgent, Items) {
-    if let Some(list) = [TOOLS_KEY, DISALLOWED_TOOLS_KEY].into_iter().find(|list| written.contains(list)) {
-        sink.error(at.key(CAPABILITIES_KEY), Error::TwoPolicies { first: list, second: CAPABILITIES_KEY });
-        return (agent, items);
-    }
-    let agent = agent.with_portable(&capabilities);
-    let count = |list: &Option<Vec<AgentRule>>| list.as_ref().map_or(0, Vec::len);
-    let (tools, disallowed) = (count(&agent.tools), count(&agent.disallowed_tools));
-    (agent, Items { tools: (0..tools).collect(), disallowed: (0..disallowed).collect(), portable: true })
 }
 
 /// A list's rules, checked by [`check_rules`]: each error and warning at its item; the rules
@@ -210,7 +211,11 @@ impl<'de> Deserialize<'de> for ClaudeAgents {
     /// selection is checked where that selection is known (`ClaudeAgents::check`).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ClaudeAgents, D::Error> {
         read_stored(deserializer, |root, sink| {
-            Some(ClaudeAgents::new(agent_map(root, Ptr::Root, sink).into_iter().map(|(agent, _)| agent)))
+            let agents = agent_map(root, Ptr::Root, sink).into_iter().map(|(agent, items)| match items.portable {
+                Some(capabilities) => agent.with_portable(&capabilities, None, &[]),
+                None => agent,
+            });
+            Some(ClaudeAgents::new(agents))
         })
     }
 }

@@ -13,11 +13,12 @@ use super::places::{MACRO, PLACES};
 use super::read::{CopilotDocument, load_with};
 use super::resolved::ResolvedPolicy;
 use crate::error::{Error, Located, Warning};
+use crate::names::vocab::{AGENT_NAME_KEY, CUSTOM_AGENTS_KEY, ENTRY_KIND, KIND_KEY, TOOLS_KEY};
 use crate::names::wire::{Source, Tool};
 use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
-use crate::review::diff::PolicyDiff;
+use crate::review::diff::{PolicyDiff, diff_named};
 use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
 use crate::text::Shown;
 
@@ -91,6 +92,7 @@ impl RuntimeDocument for CopilotDocument {
             (self.custom_agents(), self.default_agent()),
             (new.custom_agents(), new.default_agent()),
         ));
+        changes.extend(diff_host_values(&self.document(), &new.document()));
         changes
     }
 
@@ -103,6 +105,42 @@ impl RuntimeDocument for CopilotDocument {
         let offered = read_copilot_tools(observed).map_err(AttestError::Observed)?;
         Ok(self.policy().attest(&offered, host, strict))
     }
+}
+
+/// What the definitions give the host beside the policy, which reaches tools of its own: each
+/// other tool entry (by its kind and name) and each custom agent's MCP servers.
+fn diff_host_values(old: &serde_json::Value, new: &serde_json::Value) -> PolicyDiff {
+    type Named = Vec<(String, serde_json::Value)>;
+    fn entries(document: &serde_json::Value) -> Named {
+        let items = document[TOOLS_KEY].as_array().map(Vec::as_slice).unwrap_or_default();
+        let other = items.iter().enumerate().filter(|(_, item)| item[KIND_KEY] != ENTRY_KIND);
+        let named = |(i, item): (usize, &serde_json::Value)| {
+            let text = |key: &str| item[key].as_str().map(str::to_owned);
+            let name = text(KIND_KEY).zip(text(AGENT_NAME_KEY)).map(|(kind, name)| format!("{kind} {name}"));
+            (format!("tool entry {}", name.unwrap_or_else(|| format!("at {i}"))), item.clone())
+        };
+        other.map(named).collect()
+    }
+    fn servers(document: &serde_json::Value) -> Named {
+        let agents = document[CUSTOM_AGENTS_KEY].as_array().map(Vec::as_slice).unwrap_or_default();
+        let mut named = Vec::new();
+        for agent in agents {
+            let name = agent[AGENT_NAME_KEY].as_str().unwrap_or_default();
+            for (server, value) in agent["mcpServers"].as_object().into_iter().flatten() {
+                named.push((format!("agent {name}: MCP server {server}"), value.clone()));
+            }
+        }
+        named
+    }
+    fn borrowed(named: &Named) -> Vec<(&str, &serde_json::Value)> {
+        named.iter().map(|(name, value)| (name.as_str(), value)).collect()
+    }
+    let mut diff = PolicyDiff::default();
+    for of in [entries, servers] {
+        let (was, now) = (of(old), of(new));
+        diff_named(&mut diff, &borrowed(&was), &borrowed(&now), str::to_owned);
+    }
+    diff
 }
 
 /// The agent `explain --agent` answers for: a custom agent of the definition (its list

@@ -108,6 +108,37 @@ pub(crate) fn diff_entries(
     }
 }
 
+/// A line for each named value the host is given (an agent's MCP servers, a definition's other
+/// tool entries) that is added (`+`: what it reaches grows), removed (`-`) or changed (`~`,
+/// both values shown: its command, arguments or environment may reach anything), in the order
+/// first written. The values are document text, printed escaped.
+pub(crate) fn diff_named(
+    diff: &mut PolicyDiff,
+    was: &[(&str, &serde_json::Value)],
+    now: &[(&str, &serde_json::Value)],
+    subject: impl Fn(&str) -> String,
+) {
+    let (was_index, now_index) = (Seen::of(was.iter().map(|(name, _)| *name)), Seen::of(now.iter().map(|(n, _)| *n)));
+    let names = first_of_each(was.iter().chain(now).map(|(name, _)| *name).collect(), |name| name);
+    for name in names {
+        let before = was_index.first(name).map(|i| was[i].1);
+        let after = now_index.first(name).map(|i| now[i].1);
+        let shown = crate::text::to_json_line;
+        match (before, after) {
+            (Some(before), Some(after)) if before != after => {
+                diff.other(subject(name), shown(before), shown(after));
+            }
+            (Some(_), Some(_)) => {}
+            (before, after) => {
+                let state = |value: Option<&serde_json::Value>| {
+                    (value.is_some(), value.map_or_else(|| String::from("not given"), shown))
+                };
+                diff.push(subject(name), false, state(before), state(after));
+            }
+        }
+    }
+}
+
 impl serde::Serialize for Change {
     /// `{"change": "+", "tool": "builtin:bash", "was": ..., "now": ...}`; another change
     /// names `what` instead of `tool`.

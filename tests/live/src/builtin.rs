@@ -110,7 +110,9 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[BuiltinCase]) -> Vec<
             own_mcp: false,
             mcp: McpTools::Keep,
         };
-        let arguments = ClaudeCodeArgs::new(case.selection.clone()).with_agents(case.agents.clone());
+        let arguments = ClaudeCodeArgs::new(case.selection.clone())
+            .with_agents(case.agents.clone())
+            .expect("the case's agents stay within its selection");
         let observed =
             run_args(cli, me, &scratch.join(format!("builtin-{i}")), &run, port, &arguments, &[]).and_then(|_| {
                 std::thread::sleep(Duration::from_millis(50));

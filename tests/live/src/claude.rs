@@ -124,7 +124,13 @@ fn run_with(
     port: u16,
     agents: &ClaudeAgents,
 ) -> Result<String, String> {
-    run_args(cli, me, dir, case, port, &ClaudeCodeArgs::new(case.selection.clone()).with_agents(agents.clone()), &[])
+    // A control passes a list the library refuses, to see what the CLI does with it.
+    let arguments = ClaudeCodeArgs::new(case.selection.clone());
+    let arguments = match arguments.clone().with_agents(agents.clone()) {
+        Ok(checked) => checked,
+        Err(_) => arguments.__with_checked_agents(agents.clone()),
+    };
+    run_args(cli, me, dir, case, port, &arguments, &[])
 }
 
 /// [`run_with`] with the library's `arguments` for the case and `extra` arguments of the host's.

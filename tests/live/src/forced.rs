@@ -192,7 +192,9 @@ pub fn run_claude(cli: &Path, me: &Path, scratch: &Path, cases: &[ClaudeCase]) -
             own_mcp: false,
             mcp: case.mcp,
         };
-        let arguments = ClaudeCodeArgs::new(case.selection.clone()).with_agents(case.agents.clone());
+        let arguments = ClaudeCodeArgs::new(case.selection.clone())
+            .with_agents(case.agents.clone())
+            .expect("the case's agents stay within its selection");
         let extra = [String::from("--permission-mode=bypassPermissions")];
         let outcome = match claude::run_args(cli, me, &dir, &run, port, &arguments, &extra) {
             Ok(_) => {

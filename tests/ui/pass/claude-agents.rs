@@ -23,5 +23,5 @@ fn main() {
     };
     let text = include_str!("../../../examples/claude/with-agents.json");
     let read = tool_policy::json::load_claude_code(text).unwrap();
-    assert_eq!(lead, ClaudeCodeArgs::new(read.selection).with_agents(read.agents));
+    assert_eq!(lead, ClaudeCodeArgs::new(read.selection).with_agents(read.agents).unwrap());
 }
