@@ -77,7 +77,7 @@ fn look_alike_kinds_nested_in_a_tools_item_are_refused() {
     for kind in ["\u{1d424}\u{1d422}\u{1d427}\u{1d41d}", "\u{1d694}\u{1d692}\u{1d697}\u{1d68d}", "ｋｉｎｄ", "kіnd"]
     {
         let text = format!(
-            r#"{{"tools": [{{"kind": "mcp", "name": "gh", "config": {{"{kind}": "github-cli-builtin-tools", "excluded-tools": {{"tools": ["*"]}}}}}}]}}"#
+            r#"{{"tools": [{{"kind": "mcp", "name": "gh", "config": {{"{kind}": "github-cli-builtin-tools"}}}}]}}"#
         );
         assert_eq!(check("copilot", &text), [Some(1); 2], "{kind}");
     }
