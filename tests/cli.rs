@@ -568,7 +568,7 @@ fn diff_names_every_widening_of_an_agent() {
                 only.clone(),
                 json!({"description": "d", "prompt": "p", "tools": ["Read"], "mcpServers": {"gh": {"command": "x"}}}),
             ),
-            "+ agent a: MCP server gh (was not given, now given in mcpServers)",
+            "+ agent a: MCP server gh (was not given, now {\"command\":\"x\"})",
         ),
         (
             claude(only.clone(), reader.clone()),

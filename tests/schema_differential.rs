@@ -536,3 +536,38 @@ fn the_gap_is_real_and_only_there() {
     assert!(!entry.is_valid(&catalogued));
     assert!(load_entry_value(&catalogued).is_err());
 }
+
+/// The schema refuses, in a definition, a custom agent and another tool entry, the keys the
+/// closed-world table refuses there as written: every governing word the place neither reads
+/// nor passes through, and its neighbours' keys. A word added to the one list fails this test
+/// until the schema says it too.
+#[test]
+fn the_schema_refuses_what_the_table_refuses() {
+    use tool_policy::json::closed_world::{GOVERNING, Verdict, places};
+    let schema: Value = serde_json::from_str(tool_policy::schema::SCHEMA).unwrap();
+    for (definition, place) in [
+        ("agentDefinition", "a Copilot agent definition"),
+        ("customAgent", "a Copilot custom agent"),
+        ("tool", "a Copilot tool entry of another kind"),
+    ] {
+        let (_, place) = places().find(|(_, p)| p.name == place).unwrap();
+        let elsewhere = place.elsewhere.iter().flat_map(|e| e.keys.iter().copied());
+        let mut refused: Vec<&str> = GOVERNING
+            .iter()
+            .map(|word| word.key)
+            .chain(elsewhere)
+            .filter(|key| matches!(place.classify(key), Verdict::Refuse(_)))
+            .collect();
+        refused.sort_unstable();
+        refused.dedup();
+        let mut said: Vec<&str> = schema["$defs"][definition]["not"]["anyOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|branch| branch.get("properties").is_none())
+            .map(|branch| branch["required"][0].as_str().unwrap())
+            .collect();
+        said.sort_unstable();
+        assert_eq!(said, refused, "{definition}: the keys the schema refuses");
+    }
+}
