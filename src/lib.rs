@@ -116,7 +116,7 @@ pub mod schema {
 ///     ["builtin:view", "builtin:grep", "builtin:glob", "custom:*", "mcp:*"]
 /// );
 /// const SEARCHER: ClaudeCodeSelection = builtin_tools! { runtime: claude_code, capabilities: only [read, search] };
-/// assert_eq!(SEARCHER.args(), ["--tools=Glob,Grep,LSP,Read", "--strict-mcp-config"]);
+/// assert_eq!(SEARCHER.args(), ["--tools=Glob,Grep,LSP,Read,self_hosted_runner_tail_log", "--strict-mcp-config"]);
 /// let offline: ClaudeCodeArgs = builtin_tools! {
 ///     runtime: claude_code,
 ///     capabilities: { disable: "*", mcp_tools: none },

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use support::tool_policy as cli;
 
 use serde_json::{Value, json};
-use tool_policy::claude::{ClaudeTool, RUNTIME as CLAUDE_CODE};
+use tool_policy::claude::{ClaudeTool, Offered, RUNTIME as CLAUDE_CODE};
 use tool_policy::gemini::GeminiTool;
 use tool_policy::json::{LoadError, Options, load, load_claude_code, load_gemini_cli, load_with};
 use tool_policy::{
@@ -30,25 +30,50 @@ fn resolve_prints_each_runtimes_own_selection_of_the_same_tools() {
     // Written by hand from each runtime's table: the built-ins that only read and search.
     let copilot = r#"{"kind": "github-cli-builtin-tools", "available-tools": {"tools": ["view", "grep", "glob"]}}"#;
     assert_eq!(resolve("copilot", READ_SEARCH), resolve("copilot", copilot));
-    let claude = r#"{"builtin_tools": {"only": ["Glob", "Grep", "LSP", "Read"]}}"#;
+    let claude = r#"{"builtin_tools": {"only": ["Glob", "Grep", "LSP", "Read", "self_hosted_runner_tail_log"]}}"#;
     assert_eq!(resolve("claude-code", READ_SEARCH), resolve("claude-code", claude));
     // `tools.core` governs MCP tools too: a built-in-only policy keeps them with `mcp_*`.
     let gemini = r#"{"only": ["glob", "grep_search", "list_directory", "read_file", "read_many_files", "mcp_*"]}"#;
     assert_eq!(resolve("gemini-cli", READ_SEARCH), resolve("gemini-cli", gemini));
 
-    // Without MCP tools, and as a deny-list.
+    // Without MCP tools, and as a deny-list: written as the allow-list of the built-ins it
+    // keeps (SPEC §9), so a built-in a newer CLI adds is not offered.
     let offline = r#"{"capabilities": {"disable": ["web"], "mcp_tools": "none"}}"#;
-    let copilot = r#"{"kind": "github-cli-builtin-tools", "excluded-tools": {"tools": ["bash", "web_fetch", "semantic_code_search", "powershell", "mcp:*"]}}"#;
-    assert_eq!(resolve("copilot", offline), resolve("copilot", copilot));
+    let web = ["bash", "web_fetch", "semantic_code_search", "powershell"];
+    let kept: Vec<String> = tool_policy::copilot::ROWS
+        .iter()
+        .filter(|row| !web.contains(&row.tool))
+        .map(|row| format!("builtin:{}", row.tool))
+        .chain([String::from("custom:*")])
+        .collect();
     assert_eq!(
-        resolve("claude-code", offline)["args"],
-        json!([
-            "--disallowedTools=Artifact,Bash,ClaudeDesign,Monitor,PowerShell,Projects,RemoteTrigger,SendUserFile,ShareOnboardingGuide,WebFetch,WebSearch,mcp__*",
-            "--strict-mcp-config"
-        ])
+        resolve("copilot", offline),
+        json!({"clientMode": "copilot-cli", "availableTools": kept, "toolFilterPrecedence": "excluded"})
     );
-    let gemini = r#"{"disable": ["google_web_search", "run_shell_command", "web_fetch", "mcp_*"]}"#;
-    assert_eq!(resolve("gemini-cli", offline), resolve("gemini-cli", gemini));
+    // Claude Code: the kept built-ins its deny rules would leave offered (those offered only
+    // when listed stay out, but `Glob` and `Grep`, which the CLI brings once `Bash` is gone).
+    let args = resolve("claude-code", offline)["args"].clone();
+    let tools = args[0].as_str().unwrap().strip_prefix("--tools=").expect("an allow-list").split(',');
+    let tools: Vec<&str> = tools.collect();
+    for taken in ["Bash", "WebFetch", "WebSearch", "Monitor", "PowerShell", "self_hosted_runner_read_health"] {
+        assert!(!tools.contains(&taken), "{taken}: {tools:?}");
+    }
+    for kept in ["Read", "Edit", "Write", "Agent", "Glob", "Grep", "GitStatusCheck"] {
+        assert!(tools.contains(&kept), "{kept}: {tools:?}");
+    }
+    assert!(!tools.contains(&"TaskCreate"), "offered only when listed, as the deny rules would leave it");
+    assert_eq!(args[1], "--disallowedTools=mcp__*");
+    let gemini = resolve("gemini-cli", offline);
+    let core = gemini["settings"]["tools"]["core"].as_array().unwrap();
+    assert!(core.iter().all(|name| {
+        !["google_web_search", "run_shell_command", "web_fetch", "mcp_*"].contains(&name.as_str().unwrap())
+    }));
+    assert!(core.contains(&json!("read_file")) && gemini["policy"].is_null(), "{gemini}");
+    // An allow-list is closed to new built-ins: `--strict` passes it on every runtime.
+    for runtime in ["copilot", "claude-code", "gemini-cli"] {
+        let output = cli(&["check", "--strict", "--runtime", runtime, "-"], offline);
+        assert_eq!(output.status.code(), Some(0), "{runtime}: {}", String::from_utf8_lossy(&output.stderr));
+    }
 }
 
 /// Every set of capabilities, `only` and `disable`, on every catalog: a built-in is offered
@@ -68,7 +93,8 @@ fn the_rule_holds_for_every_set_on_every_catalog() {
             (Portable::only(listed.iter().copied()), (|has: Capabilities, set| has.is_subset(set)) as fn(_, _) -> bool),
             (Portable::disable(listed.iter().copied()), |has: Capabilities, set| !has.intersects(set)),
         ];
-        for (base, rule) in shapes {
+        for (i, (base, rule)) in shapes.into_iter().enumerate() {
+            let disable = i == 1;
             for portable in [base, base.without_mcp()] {
                 let grants = |has: Capabilities| rule(has, set);
                 let copilot = ResolvedPolicy::from_portable(&portable);
@@ -78,10 +104,17 @@ fn the_rule_holds_for_every_set_on_every_catalog() {
                 }
                 assert_eq!(copilot.offers(&Tool::unnamed(Source::Mcp)), portable.keeps_mcp(), "{portable:?}");
                 assert!(copilot.offers(&Tool::unnamed(Source::Custom)), "custom tools stay: {portable:?}");
+                // A Claude Code `disable` is the allow-list of what its deny rules would leave
+                // offered: a built-in offered only when listed is in it only when the CLI
+                // would bring it, its leader (`Bash`) taken away.
                 let claude = ClaudeCodeSelection::from_portable(&portable);
                 for &tool in ClaudeTool::ALL {
+                    let columns = tool.row().runtime;
+                    let left = !disable
+                        || columns.offered != Offered::Listed
+                        || columns.without.is_some_and(|leader| !grants(leader.capabilities()));
                     let permitted = claude.decide(tool).is_permitted();
-                    assert_eq!(permitted, grants(tool.capabilities()), "Claude Code {tool} under {portable:?}");
+                    assert_eq!(permitted, grants(tool.capabilities()) && left, "Claude Code {tool} under {portable:?}");
                 }
                 let mcp_denied = ClaudeCodeArgs::from_portable(&portable).args().iter().any(|a| a.contains("mcp__*"));
                 assert_eq!(mcp_denied, !portable.keeps_mcp());
@@ -262,11 +295,8 @@ fn a_sub_agents_list_may_be_capabilities() {
     let beyond = r#"{"builtin_tools": {"only": ["Agent", "Read"]}, "agents": {"r": {"description": "d", "prompt": "p", "tools": ["Read", "Glob"]}}}"#;
     let report = args_in_code(beyond).unwrap_err();
     assert_eq!(report.errors[0].pointer, "/agents/r/tools/1");
-    let unbounded = tool_policy::ClaudeAgent::new("r", "d", "p").with_portable(
-        &tool_policy::Portable::only([Capability::Search]),
-        None,
-        &[],
-    );
+    let unbounded =
+        tool_policy::ClaudeAgent::new("r", "d", "p").with_portable(&Portable::only([Capability::Search]), None, &[]);
     let main = ClaudeCodeSelection::only([ClaudeTool::Agent, ClaudeTool::Read]);
     let report = ClaudeCodeArgs::new(Some(main)).with_agents(tool_policy::ClaudeAgents::new([unbounded])).unwrap_err();
     assert!(report.errors.iter().any(|e| e.pointer == "/agents/r/tools/0"), "{report:?}");
@@ -312,11 +342,15 @@ fn args_in_code(text: &str) -> Result<ClaudeCodeArgs, tool_policy::Report> {
 #[test]
 fn the_readme_table_is_the_data() {
     let tools = |names: Vec<&str>| names.iter().map(|name| format!("`{name}`")).collect::<Vec<_>>().join(" ");
-    let mut table = String::from(
-        "| capability | Copilot CLI 1.0.102 | Claude Code 2.1.332 | Gemini CLI 0.61.0 |\n|---|---|---|---|\n",
+    let builds = |builds: &[&str]| builds.join(", ");
+    let mut table = format!(
+        "| capability | Copilot CLI {} | Claude Code {} | Gemini CLI {} |\n|---|---|---|---|\n",
+        builds(tool_policy::copilot::BUILDS),
+        builds(tool_policy::claude::BUILDS),
+        builds(tool_policy::gemini::BUILDS),
     );
     for capability in Capability::ALL {
-        let copilot = tool_policy::copilot::CAPABILITIES.iter().filter(|row| row.capabilities().contains(capability));
+        let copilot = tool_policy::copilot::ROWS.iter().filter(|row| row.capabilities().contains(capability));
         let claude = ClaudeTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
         let gemini = GeminiTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
         writeln!(

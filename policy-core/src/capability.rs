@@ -173,22 +173,35 @@ impl fmt::Display for Capabilities {
     }
 }
 
-/// One built-in's row of a runtime's capability table: what its name says it does (`shows`),
-/// what else it can do that its name does not say (`hides`: Claude Code's `Monitor` runs a
-/// script), and the words of its own description in the pinned CLI they were chosen from.
+/// One built-in of a runtime's catalog: a row of the data
+/// (`policy-core/catalogs/<runtime>.json`), from which each runtime's constants, capability
+/// table, the README's table and the tests derive. What its name says it does (`shows`), what
+/// else it can do that its name does not say (`hides`: Claude Code's `Monitor` runs a
+/// script), the words of its own description in the CLI they were chosen from, the other
+/// names the CLI takes for it, the builds that know it, and the runtime's own columns (`X`):
+/// how it is offered, the group or switch it belongs to.
 #[derive(Clone, Copy, Debug)]
-pub struct Row<T: 'static> {
+pub struct Row<T: 'static, X: 'static = ()> {
     /// The built-in.
     pub tool: T,
+    /// Other names the CLI takes for it (legacy names, or a sub-agent list's aliases).
+    pub aliases: &'static [&'static str],
     /// What its name says it does.
     pub shows: &'static [Capability],
     /// What else it can do.
     pub hides: &'static [Capability],
-    /// From its description in the pinned CLI.
+    /// From its description in the CLI.
     pub because: &'static str,
+    /// The builds of the catalog that know it; empty: every one.
+    pub builds: &'static [&'static str],
+    /// Whether its capabilities are still to be decided by a person: until then it has
+    /// every capability, so no `only` grants it and every `disable` takes it away.
+    pub undecided: bool,
+    /// The runtime's own columns.
+    pub runtime: X,
 }
 
-impl<T> Row<T> {
+impl<T, X> Row<T, X> {
     /// Every capability the built-in has.
     pub const fn capabilities(&self) -> Capabilities {
         Capabilities::of(self.shows).union(Capabilities::of(self.hides))
@@ -207,6 +220,11 @@ impl<T> Row<T> {
     /// Both halves, without the tool.
     pub const fn faces(&self) -> Faces {
         Faces { shown: self.shown(), hidden: self.hidden() }
+    }
+
+    /// Whether the build `version` of the catalog knows it.
+    pub fn known_to(&self, version: &str) -> bool {
+        self.builds.is_empty() || self.builds.contains(&version)
     }
 }
 
@@ -227,15 +245,18 @@ impl Faces {
     }
 }
 
-/// The test every runtime's table is held to: one row per built-in of `catalog`, in its
-/// order, each with a capability and the words it was chosen from.
+/// The test every runtime's rows are held to: one row per built-in of `catalog`, in its
+/// order, each with a capability and the words it was chosen from, an undecided row with
+/// every capability.
 #[cfg(test)]
-pub(crate) fn assert_covers<T: PartialEq + fmt::Debug>(table: &[Row<T>], catalog: &[T]) {
+pub(crate) fn assert_covers<T: PartialEq + fmt::Debug, X>(table: &[Row<T, X>], catalog: &[T]) {
     let tools: Vec<&T> = table.iter().map(|row| &row.tool).collect();
     assert_eq!(tools, catalog.iter().collect::<Vec<_>>(), "one row per built-in, in catalog order");
     for row in table {
         assert!(!row.capabilities().is_empty(), "{:?} has no capability", row.tool);
         assert!(!row.because.is_empty(), "{:?} says nothing it was chosen from", row.tool);
+        let every: Capabilities = Capability::ALL.into_iter().collect();
+        assert!(!row.undecided || row.capabilities() == every, "{:?} is undecided: every capability", row.tool);
     }
 }
 

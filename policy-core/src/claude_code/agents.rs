@@ -12,9 +12,8 @@
 
 use serde_json::{Map, Value};
 
-use super::capabilities::CAPABILITIES;
 use super::selection::ClaudeCodeSelection;
-use crate::claude_code::catalog::{AGENT_LIST_REACHES, ClaudeTool, NEVER_TO_A_SUB_AGENT, RUN_CODE_WITH_BASH, Start};
+use crate::claude_code::catalog::{ClaudeTool, ROWS, Start};
 use crate::error::{Error, Warning};
 use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
@@ -260,7 +259,7 @@ impl ClaudeAgents {
         let (mut errors, mut lints) = (Vec::new(), Vec::new());
         let taken = |tool: ClaudeTool| main.is_some_and(|s| !s.decide(tool).is_permitted());
         for (i, tool) in self.agent_only.iter().enumerate() {
-            if !AGENT_LIST_REACHES.contains(tool) {
+            if !tool.reaches_agent_lists() {
                 errors.push((AgentPlace::AgentOnly(i), Error::AgentOnlyUnreachable { tool: tool.name() }));
             } else if !taken(*tool) {
                 errors.push((AgentPlace::AgentOnly(i), Error::AgentOnlyNotTaken { tool: tool.name() }));
@@ -275,10 +274,10 @@ impl ClaudeAgents {
             for (t, rule) in agent.tools.iter().flatten().enumerate() {
                 let AgentRule::Tool(tool) = rule else { continue };
                 if taken(*tool) && !self.agent_only.contains(tool) {
-                    let leaks = AGENT_LIST_REACHES.contains(tool);
+                    let leaks = tool.reaches_agent_lists();
                     let error = Error::AgentBeyondMain { agent: agent.name.clone(), tool: tool.name(), leaks };
                     errors.push((AgentPlace::Tools(a, t), error));
-                } else if NEVER_TO_A_SUB_AGENT.contains(tool) {
+                } else if Start::Foreground.withholds(*tool) {
                     let detail = "Claude Code never offers it to a sub-agent";
                     lints.push((AgentPlace::Tools(a, t), unreachable(*tool, detail)));
                 }
@@ -286,7 +285,7 @@ impl ClaudeAgents {
             for (t, rule) in agent.disallowed_tools.iter().flatten().enumerate() {
                 let AgentRule::Tool(tool) = rule else { continue };
                 let listed = agent.tools.as_ref().is_none_or(|tools| tools.contains(rule));
-                if !listed || (agent.tools.is_none() && taken(*tool)) || NEVER_TO_A_SUB_AGENT.contains(tool) {
+                if !listed || (agent.tools.is_none() && taken(*tool)) || Start::Foreground.withholds(*tool) {
                     let detail = "the agent never has it anyway, so this takes nothing away";
                     lints.push((AgentPlace::Disallowed(a, t), unreachable(*tool, detail)));
                 }
@@ -323,7 +322,7 @@ impl ClaudeAgents {
 /// - with `tools`: the built-ins it lists that the main selection permits, and `Glob` and
 ///   `Grep` whenever listed;
 /// - without: what the main agent is offered;
-/// - never [`MAIN_AGENT_ONLY`](crate::claude_code::catalog::MAIN_AGENT_ONLY) (started in the background, the default; [`offered_when`]
+/// - never what [`Start::withholds`] (started in the background, the default; [`offered_when`]
 ///   says it for the foreground); and `disallowedTools` takes its built-ins away (`Bash` with
 ///   the tools that run code the way it does, as for the main agent).
 pub fn offered_to(agent: &ClaudeAgent, main: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool]) -> Vec<ClaudeTool> {
@@ -345,16 +344,12 @@ pub fn offered_when(
             .iter()
             .copied()
             .filter(|t| tools.contains(&AgentRule::Tool(*t)))
-            .filter(|t| permitted(*t) || AGENT_LIST_REACHES.contains(t))
+            .filter(|t| permitted(*t) || t.reaches_agent_lists())
             .collect(),
         None => super::selection::offered(main, defaults),
     };
     let denied = |tool: ClaudeTool| agent.disallowed_tools.iter().flatten().any(|r| *r == AgentRule::Tool(tool));
-    let bash_denied = denied(ClaudeTool::Bash);
-    base.into_iter()
-        .filter(|tool| !start.withholds(*tool) && !denied(*tool))
-        .filter(|tool| !(bash_denied && RUN_CODE_WITH_BASH.contains(tool)))
-        .collect()
+    base.into_iter().filter(|tool| !start.withholds(*tool) && !tool.taken_by(denied)).collect()
 }
 
 /// The MCP tools a sub-agent's model is offered, of those the session has
@@ -419,14 +414,14 @@ impl ClaudeAgent {
         let every_mcp = || AgentRule::Mcp(String::from("mcp__*"));
         match portable.shape() {
             PortableShape::Only(_) | PortableShape::DisableAll => {
-                let granted = portable.built_ins(CAPABILITIES, true).filter(reachable).map(AgentRule::Tool);
+                let granted = portable.built_ins(ROWS, true).filter(reachable).map(AgentRule::Tool);
                 let mut tools: Vec<AgentRule> =
                     if matches!(portable.shape(), PortableShape::Only(_)) { granted.collect() } else { Vec::new() };
                 tools.extend(portable.keeps_mcp().then(every_mcp));
                 self.tools = Some(tools);
             }
             PortableShape::Disable(_) => {
-                let mut denied: Vec<AgentRule> = portable.built_ins(CAPABILITIES, false).map(AgentRule::Tool).collect();
+                let mut denied: Vec<AgentRule> = portable.built_ins(ROWS, false).map(AgentRule::Tool).collect();
                 denied.extend((!portable.keeps_mcp()).then(every_mcp));
                 self.disallowed_tools = Some(denied);
             }

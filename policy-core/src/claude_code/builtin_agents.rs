@@ -8,13 +8,11 @@
 //! `NotebookEdit`; `general-purpose` and `claude` everything; `statusline-setup` `Read` and
 //! `Edit`; `fork` exactly the main agent's set. A custom agent of a built-in's name replaces
 //! it. An agent started in the background is not offered the main agent's own tools
-//! ([`MAIN_AGENT_ONLY`]); one started in the foreground (`run_in_background: false`) is, but
+//! ([`Start::withholds`]); one started in the foreground (`run_in_background: false`) is, but
 //! for `ScheduleWakeup` and `Workflow`.
 
 use super::agents::{AgentRule, ClaudeAgent, offered_when};
 use super::catalog::{ClaudeTool, DEFAULT_OFFERED, Start};
-#[cfg(test)]
-use super::catalog::{MAIN_AGENT_ONLY, NEVER_TO_A_SUB_AGENT};
 use super::selection::{ClaudeCodeSelection, offered};
 
 /// A built-in agent: its name and its own lists, as the CLI defines it.
@@ -96,8 +94,8 @@ mod tests {
         let explore = BuiltinAgent::named("Explore").unwrap().as_custom();
         assert!(explore.tools.is_none());
         assert!(explore.disallowed_tools.unwrap().contains(&AgentRule::Tool(ClaudeTool::Edit)));
-        for tool in NEVER_TO_A_SUB_AGENT {
-            assert!(MAIN_AGENT_ONLY.contains(tool) && Start::Foreground.withholds(*tool));
+        for tool in ClaudeTool::ALL.iter().copied().filter(|tool| Start::Foreground.withholds(*tool)) {
+            assert!(Start::Background.withholds(tool), "{tool}");
         }
         assert!(
             Start::Background.withholds(ClaudeTool::CronList) && !Start::Foreground.withholds(ClaudeTool::CronList)

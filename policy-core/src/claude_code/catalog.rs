@@ -1,118 +1,88 @@
-//! The pinned Claude Code catalog (CLI 2.1.332): 54 canonical names, legacy aliases,
-//! removed names and the default set.
+//! The Claude Code catalog: its data (`catalog_data.rs`, generated from
+//! `policy-core/catalogs/claude-code.json`: one row per built-in with its legacy names, how
+//! the CLI offers it, what a sub-agent gets of it, its capabilities and the builds that know
+//! it), covering the CLI package (2.1.332, pinned) and the build the Claude Agent SDK bundles
+//! (2.1.334), and the rules that read a tool's row.
 
-/// The Claude Code CLI version the catalog was read from.
-pub const CLI_VERSION: &str = "2.1.332";
+use crate::capability::Capability as C;
+use crate::capability::Row;
+
 /// The runtime, as messages name it.
 pub const RUNTIME: &str = "Claude Code";
 
-catalog! {
-    /// A canonical built-in tool of the pinned Claude Code CLI.
-    ClaudeTool;
-    Agent = "Agent",
-    Artifact = "Artifact",
-    AskUserQuestion = "AskUserQuestion",
-    Bash = "Bash",
-    ClaudeDesign = "ClaudeDesign",
-    CronCreate = "CronCreate",
-    CronDelete = "CronDelete",
-    CronList = "CronList",
-    Edit = "Edit",
-    EndConversation = "EndConversation",
-    EnterPlanMode = "EnterPlanMode",
-    EnterWorktree = "EnterWorktree",
-    ExitPlanMode = "ExitPlanMode",
-    ExitWorktree = "ExitWorktree",
-    Glob = "Glob",
-    Grep = "Grep",
-    ListAgents = "ListAgents",
-    ListMcpResourcesTool = "ListMcpResourcesTool",
-    Lsp = "LSP",
-    Monitor = "Monitor",
-    NotebookEdit = "NotebookEdit",
-    OfferChromeSetup = "OfferChromeSetup",
-    PowerShell = "PowerShell",
-    Projects = "Projects",
-    ProposeSkills = "propose_skills",
-    PushNotification = "PushNotification",
-    Read = "Read",
-    ReadMcpResourceDirTool = "ReadMcpResourceDirTool",
-    ReadMcpResourceTool = "ReadMcpResourceTool",
-    ReadNotifications = "ReadNotifications",
-    RemoteTrigger = "RemoteTrigger",
-    ReportFindings = "ReportFindings",
-    ScheduleWakeup = "ScheduleWakeup",
-    SendFeedback = "SendFeedback",
-    SendMessage = "SendMessage",
-    SendUserFile = "SendUserFile",
-    SendUserMessage = "SendUserMessage",
-    SetGoal = "SetGoal",
-    ShareOnboardingGuide = "ShareOnboardingGuide",
-    ShowOnboardingRolePicker = "ShowOnboardingRolePicker",
-    Skill = "Skill",
-    SubagentHandback = "SubagentHandback",
-    TaskCreate = "TaskCreate",
-    TaskGet = "TaskGet",
-    TaskList = "TaskList",
-    TaskStop = "TaskStop",
-    TaskUpdate = "TaskUpdate",
-    TodoWrite = "TodoWrite",
-    ToolSearch = "ToolSearch",
-    WaitForMcpServers = "WaitForMcpServers",
-    WebFetch = "WebFetch",
-    WebSearch = "WebSearch",
-    Workflow = "Workflow",
-    Write = "Write",
+include!("catalog_data.rs");
+
+/// How the CLI offers a built-in to a headless session with an API key (a row's `offered`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offered {
+    /// With no selection.
+    Default,
+    /// Only when `--tools` names it (`Glob`, `Grep`, the task-list tools).
+    Listed,
+    /// Never: it needs a login, a permission host, MCP resources, a setting or another entry
+    /// point, and `--tools` naming it offers nothing.
+    Gated,
 }
 
-/// Legacy names every flag still honours, with the canonical tool each stands for.
-pub const ALIASES: &[(&str, ClaudeTool)] = &[
-    ("Task", ClaudeTool::Agent),
-    ("KillShell", ClaudeTool::TaskStop),
-    ("KillBash", ClaudeTool::TaskStop),
-    ("ListPeers", ClaudeTool::ListAgents),
-    ("Brief", ClaudeTool::SendUserMessage),
-    ("ListMcpResources", ClaudeTool::ListMcpResourcesTool),
-    ("ReadMcpResource", ClaudeTool::ReadMcpResourceTool),
-    ("ReadMcpResourceDir", ClaudeTool::ReadMcpResourceDirTool),
-    ("ProposeGoal", ClaudeTool::SetGoal),
-];
+/// What a sub-agent's model gets of a built-in (a row's `subagents`, live cases
+/// `claude-code-subagents` and `builtin-agents`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubAgents {
+    /// What its lists and the main selection give it.
+    Bounded,
+    /// That, and whenever its `tools` names it, even when the main selection takes it away.
+    Listed,
+    /// Only when it was started in the foreground: one started in the background (the
+    /// default) never is.
+    Foreground,
+    /// Never, however it was started and whatever its lists say.
+    Never,
+}
 
-/// Names earlier CLIs had and 2.1.332 no longer knows.
-pub const REMOVED: &[&str] = &[
-    "Frame",
-    "FrameRead",
-    "TeamCreate",
-    "TeamDelete",
-    "SuggestBackgroundPR",
-    "AutofixPr",
-    "TaskOutput",
-    "AgentOutputTool",
-    "BashOutputTool",
-    "AgentOutput",
-    "BashOutput",
-    "MultiEdit",
-    "LS",
-    "TodoRead",
-];
+/// Claude Code's own columns of a built-in's row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claude {
+    /// How the CLI offers it.
+    pub offered: Offered,
+    /// What a sub-agent gets of it.
+    pub subagents: SubAgents,
+    /// The built-in whose deny rule takes it away too (`Monitor` and `PowerShell` run code
+    /// the way `Bash` does).
+    pub with: Option<ClaudeTool>,
+    /// The built-in whose deny rule makes the CLI offer it (`Glob` and `Grep` stand in for
+    /// `Bash`'s own search).
+    pub without: Option<ClaudeTool>,
+}
 
-/// The tools that run code the way Bash does: denying Bash removes them too (probe p6).
-pub const RUN_CODE_WITH_BASH: &[ClaudeTool] = &[ClaudeTool::Monitor, ClaudeTool::PowerShell];
+impl ClaudeTool {
+    /// This built-in's row of the catalog.
+    pub const fn row(self) -> &'static Row<ClaudeTool, Claude> {
+        &ROWS[self as usize]
+    }
 
-/// The tools the CLI adds when Bash is denied (probe p6).
-pub const ADDED_WITHOUT_BASH: &[ClaudeTool] = &[ClaudeTool::Glob, ClaudeTool::Grep];
+    /// Whether `--tools` naming it offers it (offered by default, or when listed).
+    pub fn offered_when_listed(self) -> bool {
+        matches!(self.row().runtime.offered, Offered::Default | Offered::Listed)
+    }
 
-/// Never offered to a sub-agent's model, even when its `tools` lists them (live cases
-/// `claude-code-subagents`).
-pub const MAIN_AGENT_ONLY: &[ClaudeTool] = &[
-    ClaudeTool::CronCreate,
-    ClaudeTool::CronDelete,
-    ClaudeTool::CronList,
-    ClaudeTool::ListAgents,
-    ClaudeTool::ReportFindings,
-    ClaudeTool::ScheduleWakeup,
-    ClaudeTool::Workflow,
-];
+    /// Whether deny rules for the tools `denied` says take it away: its own, or the one of
+    /// the built-in it goes with.
+    pub fn taken_by(self, denied: impl Fn(ClaudeTool) -> bool) -> bool {
+        denied(self) || self.row().runtime.with.is_some_and(&denied)
+    }
+
+    /// Whether deny rules for the tools `denied` says make the CLI offer it, though it is not
+    /// offered by default: the built-in it stands in for is denied.
+    pub fn brought_by(self, denied: impl Fn(ClaudeTool) -> bool) -> bool {
+        self.row().runtime.without.is_some_and(denied)
+    }
+
+    /// Whether a sub-agent whose `tools` names it gets it even where the main selection
+    /// takes it away.
+    pub fn reaches_agent_lists(self) -> bool {
+        self.row().runtime.subagents == SubAgents::Listed
+    }
+}
 
 /// How the model started a sub-agent: the CLI offers them different sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,61 +99,11 @@ impl Start {
 
     /// Whether a sub-agent started so is never offered `tool`, whatever its lists say.
     pub fn withholds(self, tool: ClaudeTool) -> bool {
-        match self {
-            Start::Background => MAIN_AGENT_ONLY.contains(&tool),
-            Start::Foreground => NEVER_TO_A_SUB_AGENT.contains(&tool),
+        match (self, tool.row().runtime.subagents) {
+            (_, SubAgents::Never) | (Start::Background, SubAgents::Foreground) => true,
+            _ => false,
         }
     }
-}
-
-/// Never offered to a sub-agent, however it was started.
-pub const NEVER_TO_A_SUB_AGENT: &[ClaudeTool] = &[ClaudeTool::ScheduleWakeup, ClaudeTool::Workflow];
-
-/// Offered to a sub-agent whose `tools` lists them even when the main selection takes them
-/// away; every other built-in a main selection takes away a sub-agent never gets (live cases
-/// `claude-code-subagents: control: ...`).
-pub const AGENT_LIST_REACHES: &[ClaudeTool] = &[ClaudeTool::Glob, ClaudeTool::Grep];
-
-/// Offered by default in `-p` with an API key (the model and settings can add more).
-pub const DEFAULT_OFFERED: &[ClaudeTool] = &[
-    ClaudeTool::Agent,
-    ClaudeTool::Bash,
-    ClaudeTool::CronCreate,
-    ClaudeTool::CronDelete,
-    ClaudeTool::CronList,
-    ClaudeTool::Edit,
-    ClaudeTool::EnterWorktree,
-    ClaudeTool::ExitWorktree,
-    ClaudeTool::ListAgents,
-    ClaudeTool::Monitor,
-    ClaudeTool::NotebookEdit,
-    ClaudeTool::Read,
-    ClaudeTool::ReportFindings,
-    ClaudeTool::ScheduleWakeup,
-    ClaudeTool::SendMessage,
-    ClaudeTool::Skill,
-    ClaudeTool::TaskStop,
-    ClaudeTool::WebFetch,
-    ClaudeTool::WebSearch,
-    ClaudeTool::Workflow,
-    ClaudeTool::Write,
-];
-
-/// What `--tools` can offer beyond the default set: a built-in outside both is not offered
-/// however it is listed (measured with all 54 names in `--tools`, `-p` with an API key; the
-/// others need a permission host, MCP resources, settings or another entry point).
-pub const LISTED_BEYOND_DEFAULT: &[ClaudeTool] = &[
-    ClaudeTool::Glob,
-    ClaudeTool::Grep,
-    ClaudeTool::TaskCreate,
-    ClaudeTool::TaskGet,
-    ClaudeTool::TaskList,
-    ClaudeTool::TaskUpdate,
-];
-
-/// Whether `--tools` can offer `tool` (the default set, or [`LISTED_BEYOND_DEFAULT`]).
-pub fn offered_when_listed(tool: ClaudeTool) -> bool {
-    DEFAULT_OFFERED.contains(&tool) || LISTED_BEYOND_DEFAULT.contains(&tool)
 }
 
 #[cfg(test)]
@@ -191,15 +111,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn listed_beyond_the_default_set() {
-        assert!(LISTED_BEYOND_DEFAULT.iter().all(|tool| !DEFAULT_OFFERED.contains(tool)));
-        assert_eq!(ClaudeTool::ALL.iter().filter(|tool| offered_when_listed(**tool)).count(), 27);
-    }
-
-    #[test]
-    fn catalog_has_54_names() {
-        assert_eq!(ClaudeTool::ALL.len(), 54);
-        assert_eq!(ClaudeTool::NAMES.len(), 54);
+    fn the_table_and_the_names_beyond_it() {
+        crate::capability::assert_covers(ROWS, ClaudeTool::ALL);
+        assert_eq!(BUILDS, ["2.1.332", "2.1.334"]);
+        // The 54 names of both builds' table, then the nine self-hosted runner tools both
+        // builds offer when listed and the three only 2.1.334 knows.
+        assert_eq!(ClaudeTool::ALL.len(), 66);
+        let newer: Vec<&str> =
+            ROWS.iter().filter(|row| !row.known_to(CLI_VERSION)).map(|row| row.tool.name()).collect();
+        assert_eq!(newer, ["ReadCloudSession", "GitStatusCheck", "REPL"]);
         for (tool, name) in ClaudeTool::ALL.iter().zip(ClaudeTool::NAMES) {
             assert_eq!(tool.name(), *name);
             assert_eq!(ClaudeTool::from_canonical(name), Some(*tool));
@@ -207,5 +127,10 @@ mod tests {
         for (alias, _) in ALIASES {
             assert!(ClaudeTool::from_canonical(alias).is_none());
         }
+        assert_eq!(DEFAULT_OFFERED.len(), 21);
+        assert_eq!(ClaudeTool::ALL.iter().filter(|tool| tool.offered_when_listed()).count(), 36);
+        let taken_with_bash: Vec<ClaudeTool> =
+            ClaudeTool::ALL.iter().copied().filter(|tool| tool.taken_by(|t| t == ClaudeTool::Bash)).collect();
+        assert_eq!(taken_with_bash, [ClaudeTool::Bash, ClaudeTool::Monitor, ClaudeTool::PowerShell]);
     }
 }

@@ -3,11 +3,8 @@
 //! then offers. The arguments the CLI receives are built in
 //! [`ClaudeCodeArgs`](crate::claude_code::ClaudeCodeArgs).
 
-use super::capabilities::CAPABILITIES;
 use crate::capability::Faces;
-use crate::claude_code::catalog::{
-    ADDED_WITHOUT_BASH, ALIASES, CLI_VERSION, ClaudeTool, REMOVED, RUN_CODE_WITH_BASH, offered_when_listed,
-};
+use crate::claude_code::catalog::{ALIASES, CLI_VERSION, ClaudeTool, Offered, REMOVED, ROWS};
 use crate::error::Error;
 use crate::portable::{Portable, PortableShape};
 use crate::selection::{CatalogName, NameLookup, Pinned, Selection, SelectionDecision, SelectionShape};
@@ -36,18 +33,27 @@ impl CatalogName for ClaudeTool {
         format!("{private}::ClaudeTool::{}", self.variant())
     }
 
-    /// `only` is `--tools` (which never limits MCP tools), `disable` is `--disallowedTools`;
-    /// `"mcp_tools": "none"` is the arguments' part ([`ClaudeCodeArgs`](crate::ClaudeCodeArgs)).
+    /// `only` is `--tools` (which never limits MCP tools), and so is `disable` (SPEC §9): the
+    /// built-ins it keeps that its deny rules would leave offered, so a built-in a newer CLI
+    /// adds is not offered until the catalog knows it. That is every kept built-in but those
+    /// the CLI offers only when listed, unless the rules would bring them (`Glob` and `Grep`
+    /// once `Bash` is taken away). `"mcp_tools": "none"` is the arguments' part
+    /// ([`ClaudeCodeArgs`](crate::ClaudeCodeArgs)).
     fn portable_selection(portable: &Portable) -> ClaudeCodeSelection {
         match portable.shape() {
-            PortableShape::Only(_) => Selection::only(portable.built_ins(CAPABILITIES, true)),
-            PortableShape::Disable(_) => Selection::disable(portable.built_ins(CAPABILITIES, false)),
+            PortableShape::Only(_) => Selection::only(portable.built_ins(ROWS, true)),
+            PortableShape::Disable(_) => {
+                let taken = |tool: ClaudeTool| !portable.grants(tool.capabilities());
+                let left_offered =
+                    |tool: &ClaudeTool| tool.row().runtime.offered != Offered::Listed || tool.brought_by(taken);
+                Selection::only(portable.built_ins(ROWS, true).filter(left_offered))
+            }
             PortableShape::DisableAll => Selection::DISABLE_ALL,
         }
     }
 
     fn built_in_capabilities(&self) -> Option<Faces> {
-        Some(self.capability_row().faces())
+        Some(self.row().faces())
     }
 
     fn lookup(name: &str) -> Result<NameLookup<ClaudeTool>, Error> {
@@ -73,11 +79,7 @@ impl Selection<ClaudeTool> {
     /// What the selection says of `tool`, with the CLI's Bash rule.
     pub fn decide(&self, tool: ClaudeTool) -> ClaudeDecision {
         match self.shape() {
-            SelectionShape::Disable(tools)
-                if !tools.contains(&tool)
-                    && tools.contains(&ClaudeTool::Bash)
-                    && RUN_CODE_WITH_BASH.contains(&tool) =>
-            {
+            SelectionShape::Disable(tools) if !tools.contains(&tool) && tool.taken_by(|t| tools.contains(&t)) => {
                 ClaudeDecision::DisabledWithBash
             }
             _ => self.decide_by(|listed| *listed == tool),
@@ -101,16 +103,10 @@ pub fn offered(selection: Option<&ClaudeCodeSelection>, defaults: &[ClaudeTool])
     let is_offered = |tool: &ClaudeTool| match &shape {
         None => defaults.contains(tool),
         Some(SelectionShape::DisableAll) => false,
-        Some(SelectionShape::Only(only)) => only.contains(tool) && offered_when_listed(*tool),
+        Some(SelectionShape::Only(only)) => only.contains(tool) && tool.offered_when_listed(),
         Some(SelectionShape::Disable(disabled)) => {
-            let bash_denied = disabled.contains(&ClaudeTool::Bash);
-            if disabled.contains(tool) {
-                false
-            } else if bash_denied && ADDED_WITHOUT_BASH.contains(tool) {
-                true
-            } else {
-                defaults.contains(tool) && !(bash_denied && RUN_CODE_WITH_BASH.contains(tool))
-            }
+            let denied = |t: ClaudeTool| disabled.contains(&t);
+            !tool.taken_by(denied) && (defaults.contains(tool) || tool.brought_by(denied))
         }
     };
     ClaudeTool::ALL.iter().copied().filter(is_offered).collect()

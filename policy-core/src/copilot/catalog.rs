@@ -1,51 +1,26 @@
-//! The pinned GitHub Copilot CLI catalog (CLI 1.0.102, RPC `session.tools.getBuiltinDescriptors`).
+//! The Copilot CLI catalog (CLI 1.0.102, RPC `session.tools.getBuiltinDescriptors`): its data
+//! (`catalog_data.rs`, generated from `policy-core/catalogs/copilot.json`: one row per
+//! built-in with the names a sub-agent's list takes for it, whether it is offered by default,
+//! its platform, its capabilities), and the rules that read a tool's row.
 
-/// The Copilot CLI version the catalog was read from.
-pub const CLI_VERSION: &str = "1.0.102";
+use crate::capability::Capability as C;
+use crate::capability::Row;
+
 /// The runtime, as messages name it.
 pub const RUNTIME: &str = "Copilot CLI";
 
-/// Calls `$callback! { CONSTANT = "name", ... }` with every built-in of the pinned CLI on
-/// Linux, in descriptor order: the one list the typed constants and lookups are generated from.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __copilot_builtins {
-    ($callback:ident) => {
-        $callback! {
-            BASH = "bash",
-            READ_BASH = "read_bash",
-            STOP_BASH = "stop_bash",
-            LIST_BASH = "list_bash",
-            FETCH_COPILOT_CLI_DOCUMENTATION = "fetch_copilot_cli_documentation",
-            ASK_USER = "ask_user",
-            DYNAMIC_WORKFLOWS_MANAGE = "dynamic_workflows_manage",
-            CONTEXT_BOARD = "context_board",
-            EXIT_PLAN_MODE = "exit_plan_mode",
-            READ_INBOX = "read_inbox",
-            RUN_DYNAMIC_WORKFLOW = "run_dynamic_workflow",
-            LIST_AGENTS = "list_agents",
-            MANAGE_SCHEDULE = "manage_schedule",
-            READ_AGENT = "read_agent",
-            APPLY_PATCH = "apply_patch",
-            CREATE = "create",
-            EDIT = "edit",
-            STR_REPLACE_EDITOR = "str_replace_editor",
-            SEND_INBOX = "send_inbox",
-            SQL = "sql",
-            SKILL = "skill",
-            TASK_COMPLETE = "task_complete",
-            GENERIC_TOOL_SEARCH = "generic_tool_search",
-            TOOL_SEARCH_TOOL = "tool_search_tool",
-            UPDATE_TODO = "update_todo",
-            VIEW = "view",
-            WEB_FETCH = "web_fetch",
-            WRITE_AGENT = "write_agent",
-            SEMANTIC_CODE_SEARCH = "semantic_code_search",
-            GREP = "grep",
-            GLOB = "glob",
-            TASK = "task",
-        }
-    };
+include!("catalog_data.rs");
+pub(crate) use builtins;
+
+/// The Copilot CLI's own columns of a built-in's row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Copilot {
+    /// Whether a session offers it by default (Linux, `copilot-cli` mode, no handlers).
+    pub offered: bool,
+    /// Whether it is one of the Windows replacements of the bash family.
+    pub windows: bool,
+    /// Whether it is offered only to a sub-agent whose list asks for it.
+    pub asked_only: bool,
 }
 
 macro_rules! names {
@@ -59,70 +34,20 @@ macro_rules! names {
         }
     };
 }
-__copilot_builtins!(names);
-
-/// The Windows replacements of the bash family.
-pub const WINDOWS_TOOLS: &[&str] = &["powershell", "read_powershell", "stop_powershell", "list_powershell"];
-
-/// The isolated set (SDK `BuiltInTools.Isolated`, Rust `BUILTIN_TOOLS_ISOLATED`), in order.
-pub const ISOLATED: &[&str] = &[
-    "ask_user",
-    "task_complete",
-    "exit_plan_mode",
-    "task",
-    "read_agent",
-    "write_agent",
-    "list_agents",
-    "send_inbox",
-    "context_board",
-    "skill",
-];
-
-/// The built-ins offered by default (Linux, `copilot-cli` mode, no handlers), in request order.
-pub const DEFAULT_OFFERED: &[&str] = &[
-    "bash",
-    "read_bash",
-    "stop_bash",
-    "list_bash",
-    "view",
-    "create",
-    "edit",
-    "web_fetch",
-    "semantic_code_search",
-    "skill",
-    "sql",
-    "read_agent",
-    "list_agents",
-    "write_agent",
-    "grep",
-    "glob",
-    "task",
-];
-
-/// Built-ins the runtime offers only to a sub-agent whose list asks for them (`*`, the name,
-/// or the alias `todo` for `update_todo`), never to the main agent (CLI 1.0.102, live). The
-/// session's filter still applies to them.
-pub const AGENT_ONLY: &[&str] = &["tool_search_tool", "update_todo"];
-
-/// Names a sub-agent's `tools` list accepts for a family of built-ins (CLI 1.0.102), with the
-/// built-ins each stands for. A built-in's own name stands for itself.
-pub const AGENT_ALIASES: &[(&str, &[&str])] = &[
-    ("bash", &["bash", "read_bash", "stop_bash", "list_bash"]),
-    ("shell", &["bash", "read_bash", "stop_bash", "list_bash"]),
-    ("execute", &["bash", "read_bash", "stop_bash", "list_bash"]),
-    ("powershell", &["powershell", "read_powershell", "stop_powershell", "list_powershell"]),
-    ("read", &["view"]),
-    ("edit", &["create", "edit"]),
-    ("agent", &["task", "read_agent", "list_agents", "write_agent"]),
-    ("custom-agent", &["task", "read_agent", "list_agents", "write_agent"]),
-    ("search", &["grep", "glob"]),
-    ("web", &["web_fetch"]),
-    ("todo", &["update_todo"]),
-];
+builtins!(names);
 
 /// Every built-in name, Linux and Windows: the candidates of a did-you-mean.
 pub fn all_builtins() -> impl Iterator<Item = &'static str> + Clone {
-    BUILTIN_TOOLS.iter().chain(WINDOWS_TOOLS).copied()
+    ROWS.iter().map(|row| row.tool)
+}
+
+/// The built-in `name`'s row, when it is one.
+pub fn row(name: &str) -> Option<&'static Row<&'static str, Copilot>> {
+    // Most names a list holds are no built-in: the catalog's match rules them out at once.
+    if !is_builtin(name) {
+        return None;
+    }
+    ROWS.iter().find(|row| row.tool == name)
 }
 
 #[cfg(test)]
@@ -131,15 +56,20 @@ mod tests {
 
     #[test]
     fn catalog_shape() {
+        let catalog: Vec<&str> = BUILTIN_TOOLS.iter().chain(WINDOWS_TOOLS).copied().collect();
+        crate::capability::assert_covers(ROWS, &catalog);
         let mut names = BUILTIN_TOOLS.to_vec();
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), 32);
         assert!(ISOLATED.iter().all(|n| BUILTIN_TOOLS.contains(n)));
         assert!(DEFAULT_OFFERED.iter().all(|n| BUILTIN_TOOLS.contains(n)));
+        assert_eq!(DEFAULT_OFFERED.len(), 17);
         for (_, members) in AGENT_ALIASES {
             assert!(members.iter().all(|m| is_builtin(m)), "{members:?}");
         }
+        let shell = AGENT_ALIASES.iter().find(|(alias, _)| *alias == "shell").unwrap().1;
+        assert_eq!(shell, ["bash", "read_bash", "stop_bash", "list_bash"]);
         assert!(all_builtins().all(is_builtin));
         assert!(!is_builtin("Bash") && !is_builtin("shell"));
     }

@@ -17,7 +17,7 @@ macro_rules! constants {
         )*
     };
 }
-crate::__copilot_builtins!(constants);
+copilot::builtins!(constants);
 
 /// The isolated set, source-qualified, as an allow- or deny-list receives it.
 pub(crate) const ISOLATED_QUALIFIED: [WireName; 10] = [

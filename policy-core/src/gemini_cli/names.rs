@@ -3,10 +3,9 @@
 
 use std::borrow::Cow;
 
-use super::capabilities::CAPABILITIES;
 use crate::capability::Faces;
 use crate::error::Error;
-use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED};
+use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED, ROWS};
 use crate::portable::{Portable, PortableShape};
 use crate::selection::{CatalogName, NameLookup, Pinned, Selection};
 
@@ -141,29 +140,21 @@ impl CatalogName for GeminiName {
         self.as_str()
     }
 
-    /// `only` is `tools.core`, which governs MCP tools too: MCP tools are kept by `mcp_*`
-    /// beside the built-ins. `disable` is `deny` rules, which leave MCP tools alone unless
-    /// `mcp_*` is one of them.
+    /// `tools.core`, which governs MCP tools too: the built-ins it grants, and `mcp_*` when
+    /// MCP tools are kept. `disable` too (SPEC §9): written as the built-ins it keeps, a
+    /// built-in a newer CLI adds is not offered until the catalog knows it.
     fn portable_selection(portable: &Portable) -> Selection<GeminiName> {
-        let every_mcp = || GeminiName::Mcp(McpEntry::EVERY);
-        let builtins =
-            |granted: bool| portable.built_ins(CAPABILITIES, granted).map(GeminiName::Builtin).collect::<Vec<_>>();
-        let mut names = match portable.shape() {
-            PortableShape::Only(_) => builtins(true),
-            PortableShape::Disable(_) => builtins(false),
-            PortableShape::DisableAll if portable.keeps_mcp() => return Selection::only([every_mcp()]),
-            PortableShape::DisableAll => return Selection::DISABLE_ALL,
+        let mut names: Vec<GeminiName> = match portable.shape() {
+            PortableShape::DisableAll => Vec::new(),
+            _ => portable.built_ins(ROWS, true).map(GeminiName::Builtin).collect(),
         };
-        let only = matches!(portable.shape(), PortableShape::Only(_));
-        if only == portable.keeps_mcp() {
-            names.push(every_mcp());
-        }
-        if only { Selection::only(names) } else { Selection::disable(names) }
+        names.extend(portable.keeps_mcp().then_some(GeminiName::Mcp(McpEntry::EVERY)));
+        if names.is_empty() { Selection::DISABLE_ALL } else { Selection::only(names) }
     }
 
     fn built_in_capabilities(&self) -> Option<Faces> {
         match self {
-            GeminiName::Builtin(tool) => Some(tool.capability_row().faces()),
+            GeminiName::Builtin(tool) => Some(tool.row().faces()),
             GeminiName::Mcp(_) => None,
         }
     }

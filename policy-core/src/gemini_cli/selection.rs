@@ -2,6 +2,7 @@
 //! model of what the CLI then offers in each approval mode.
 
 use super::names::GeminiName;
+pub use crate::gemini_cli::catalog::ApprovalMode;
 use crate::gemini_cli::catalog::{GeminiTool, MCP_PREFIX, offered as defaults};
 use crate::seen::Seen;
 use crate::selection::{Selection, SelectionDecision, SelectionShape};
@@ -12,57 +13,6 @@ pub type GeminiSelection = Selection<GeminiName>;
 impl From<GeminiTool> for GeminiName {
     fn from(tool: GeminiTool) -> GeminiName {
         GeminiName::Builtin(tool)
-    }
-}
-
-/// The Gemini CLI's approval mode (`--approval-mode`): what a headless session offers
-/// depends on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum ApprovalMode {
-    /// `default`: tools that would ask for confirmation are not offered.
-    #[default]
-    Default,
-    /// `auto_edit`: edit tools run without asking.
-    AutoEdit,
-    /// `yolo`: every tool runs without asking.
-    Yolo,
-    /// `plan`: read-only research, then a plan.
-    Plan,
-}
-
-impl ApprovalMode {
-    /// Every mode.
-    pub const ALL: [ApprovalMode; 4] =
-        [ApprovalMode::Default, ApprovalMode::AutoEdit, ApprovalMode::Yolo, ApprovalMode::Plan];
-
-    /// The spelling `--approval-mode` takes.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ApprovalMode::Default => "default",
-            ApprovalMode::AutoEdit => "auto_edit",
-            ApprovalMode::Yolo => "yolo",
-            ApprovalMode::Plan => "plan",
-        }
-    }
-
-    /// The mode spelled `name`, if there is one.
-    pub fn parse(name: &str) -> Option<ApprovalMode> {
-        ApprovalMode::ALL.into_iter().find(|mode| mode.as_str() == name)
-    }
-
-    /// The built-ins offered with no selection (live baseline).
-    pub const fn defaults(self) -> &'static [GeminiTool] {
-        match self {
-            ApprovalMode::Default => defaults::DEFAULT,
-            ApprovalMode::AutoEdit => defaults::AUTO_EDIT,
-            ApprovalMode::Yolo => defaults::YOLO,
-            ApprovalMode::Plan => defaults::PLAN,
-        }
-    }
-
-    /// Whether MCP tools are offered with no selection: only where they run without asking.
-    pub const fn offers_mcp(self) -> bool {
-        matches!(self, ApprovalMode::Yolo)
     }
 }
 

@@ -84,7 +84,7 @@ impl Portable {
 
     /// The built-ins of a runtime's capability table the policy offers (`granted`), or those
     /// it takes away, in the table's order: what each runtime's own value lists.
-    pub(crate) fn built_ins<T: Copy>(&self, table: &[Row<T>], granted: bool) -> impl Iterator<Item = T> {
+    pub(crate) fn built_ins<T: Copy, X>(&self, table: &[Row<T, X>], granted: bool) -> impl Iterator<Item = T> {
         table.iter().filter(move |row| self.grants(row.capabilities()) == granted).map(|row| row.tool)
     }
 }
