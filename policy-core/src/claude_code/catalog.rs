@@ -99,10 +99,10 @@ impl Start {
 
     /// Whether a sub-agent started so is never offered `tool`, whatever its lists say.
     pub fn withholds(self, tool: ClaudeTool) -> bool {
-        match (self, tool.row().runtime.subagents) {
-            (_, SubAgents::Never) | (Start::Background, SubAgents::Foreground) => true,
-            _ => false,
-        }
+        matches!(
+            (self, tool.row().runtime.subagents),
+            (_, SubAgents::Never) | (Start::Background, SubAgents::Foreground)
+        )
     }
 }
 
