@@ -6,14 +6,14 @@
 use super::catalog::{self as copilot, ROWS};
 use super::entry::{PolicyEntry, Selector};
 use super::resolved::{ClientMode, ResolvedPolicy};
-use crate::capability::Capabilities;
+use crate::capability::{Capabilities, Row};
 use crate::names::wire::WireName;
 use crate::portable::Portable;
 
 /// What the built-in `name` lets the model do; `None` for a name the pinned catalog does not
 /// have.
 pub fn capabilities(name: &str) -> Option<Capabilities> {
-    copilot::row(name).map(|row| row.capabilities())
+    copilot::row(name).map(Row::capabilities)
 }
 
 impl PolicyEntry {

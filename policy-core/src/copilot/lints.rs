@@ -9,7 +9,7 @@ use super::catalog as copilot;
 use super::catalog::row as catalog_row;
 use super::entry::{PolicyEntry, Selector};
 use super::resolved::{Decision, ResolvedPolicy, ToolList};
-use crate::capability::{Faces, hidden_grants, hidden_warning};
+use crate::capability::{Faces, Row, hidden_grants, hidden_warning};
 use crate::error::{At, Lint, Warning};
 use crate::names::vocab::Slot;
 use crate::names::wire::{Source, Tool, WireName};
@@ -53,7 +53,7 @@ pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warn
     let faces: Vec<Option<Faces>> = allowed
         .iter()
         .map(|pattern| match pattern.source() {
-            None | Some(Source::Builtin) => catalog_row(pattern.name()).map(|row| row.faces()),
+            None | Some(Source::Builtin) => catalog_row(pattern.name()).map(Row::faces),
             Some(_) => None,
         })
         .collect();
