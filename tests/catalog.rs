@@ -51,7 +51,7 @@ impl<'a> Columns<'a> {
     }
 
     fn flag(&self, key: &str) -> bool {
-        self.row.get(key).map_or(false, |v| v.as_bool().unwrap_or_else(|| self.fail(key, "a boolean")))
+        self.row.get(key).is_some_and(|v| v.as_bool().unwrap_or_else(|| self.fail(key, "a boolean")))
     }
 
     fn one_of(&self, key: &str, words: &[&str]) -> &'a str {
@@ -90,7 +90,7 @@ fn capability(word: &str) -> &'static str {
         ("mcp", "Mcp"),
         ("meta", "Meta"),
     ];
-    WORDS.iter().find(|(w, _)| *w == word).map(|(_, v)| *v).unwrap_or_else(|| panic!("unknown capability `{word}`"))
+    WORDS.iter().find(|(w, _)| *w == word).map_or_else(|| panic!("unknown capability `{word}`"), |(_, v)| *v)
 }
 
 fn list(items: &[&str], each: impl Fn(&str) -> String) -> String {
@@ -233,6 +233,10 @@ fn claude_code() -> String {
     out
 }
 
+/// The approval modes, as the data spells them and as their Rust variants.
+const MODES: [(&str, &str); 4] =
+    [("default", "Default"), ("auto_edit", "AutoEdit"), ("yolo", "Yolo"), ("plan", "Plan")];
+
 fn gemini_cli() -> String {
     let runtime = "gemini-cli";
     let catalog = data(runtime);
@@ -249,8 +253,6 @@ fn gemini_cli() -> String {
         .collect();
     out.push_str(&enum_of("GeminiTool", "A built-in tool of the Gemini CLI catalog.", &variants));
     out.push_str("\n/// One row per built-in, in catalog order.\npub const ROWS: &[Row<GeminiTool, Gemini>] = &[\n");
-    const MODES: [(&str, &str); 4] =
-        [("default", "Default"), ("auto_edit", "AutoEdit"), ("yolo", "Yolo"), ("plan", "Plan")];
     let mut aliases = Vec::new();
     let mut offered: Vec<Vec<String>> = vec![Vec::new(); MODES.len() + 2];
     let mut registered = Vec::new();
