@@ -477,3 +477,30 @@ fn undecided_rows_are_listed() {
     }
     assert!(undecided.is_empty(), "decide their capabilities from each tool's description: {undecided:?}");
 }
+
+/// Every name a build of the catalog knows is a name of the library, with capabilities; one
+/// only a newer build than the pinned one knows is accepted with a warning naming that build
+/// (an error in strict mode, as every warning is).
+#[test]
+fn names_of_every_build_are_known() {
+    use tool_policy::claude::ClaudeTool;
+    use tool_policy::json::{LoadError, Options, load_claude_code_with};
+    for name in
+        ["ReadCloudSession", "GitStatusCheck", "REPL", "self_hosted_runner_get_pool", "self_hosted_runner_tail_log"]
+    {
+        let tool: ClaudeTool = name.parse().unwrap();
+        assert!(!tool.capabilities().is_empty(), "{name}");
+        let text = format!(r#"{{"only": ["{name}"]}}"#);
+        let read = load_claude_code_with(&text, Options::LENIENT).unwrap();
+        let newer = !tool.row().known_to(tool_policy::claude::CLI_VERSION);
+        let said: Vec<String> =
+            read.warnings.iter().map(|w| w.item.to_string()).filter(|w| w.contains("pinned")).collect();
+        assert_eq!(said.len(), usize::from(newer), "{name}: {said:?}");
+        if newer {
+            let warning = &said[0];
+            assert!(warning.contains("a built-in of Claude Code 2.1.334, not of the pinned 2.1.332"), "{warning}");
+            let strict = load_claude_code_with(&text, Options::STRICT);
+            assert!(matches!(strict, Err(LoadError::Invalid(_))), "{name}");
+        }
+    }
+}

@@ -19,7 +19,7 @@ use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, TOOL
 use crate::names::wire::is_name_byte;
 use crate::portable::{Portable, PortableShape};
 use crate::seen::Seen;
-use crate::selection::NameLookup;
+use crate::selection::{NameLookup, newer_build_warning};
 
 /// One entry of a sub-agent's `tools` or `disallowedTools`: a built-in, or an MCP rule
 /// (`mcp__<server>__<tool>`, `mcp__<server>__*`, `mcp__<server>`, `mcp__*`).
@@ -91,6 +91,9 @@ pub fn check_rules(
                 if let NameLookup::Alias(rule) = &found {
                     let canonical = rule.as_str().to_owned();
                     warnings.push((i, Warning::LegacyAlias { alias: (*name).to_owned(), canonical }));
+                }
+                if let AgentRule::Tool(tool) = found.clone().tool() {
+                    warnings.extend(newer_build_warning(&tool).map(|warning| (i, warning)));
                 }
                 read.push((i, found.tool()));
             }

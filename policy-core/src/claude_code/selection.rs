@@ -56,6 +56,10 @@ impl CatalogName for ClaudeTool {
         Some(self.row().faces())
     }
 
+    fn newer_build(&self) -> Option<&'static str> {
+        self.row().builds.first().copied().filter(|_| !self.row().known_to(CLI_VERSION))
+    }
+
     fn lookup(name: &str) -> Result<NameLookup<ClaudeTool>, Error> {
         ClaudeTool::lookup(name)
     }

@@ -35,6 +35,18 @@ pub enum Warning {
         /// What it does not do, and the fix.
         detail: Cow<'static, str>,
     },
+    /// A built-in only a newer build of the catalog knows than the pinned one: the pinned
+    /// CLI drops it from a list, so it neither offers nor takes away anything there.
+    NewerBuild {
+        /// The name.
+        name: String,
+        /// The runtime, as messages name it.
+        runtime: &'static str,
+        /// The first build that knows it.
+        build: &'static str,
+        /// The pinned build.
+        pinned: &'static str,
+    },
     /// A legacy tool name, rewritten to its canonical name.
     LegacyAlias {
         /// The legacy name written.
@@ -62,6 +74,11 @@ impl fmt::Display for Warning {
                 write!(f, "{lint}: `{}`: {detail}", Shown(subject))
             }
             Warning::Lint { lint, subject: None, detail } => write!(f, "{lint}: {detail}"),
+            Warning::NewerBuild { name, runtime, build, pinned } => write!(
+                f,
+                "`{}` is a built-in of {runtime} {build}, not of the pinned {pinned}: that CLI ignores it here, a {build} one reads it",
+                Shown(name)
+            ),
             Warning::LegacyAlias { alias, canonical } => write!(
                 f,
                 "`{}` is a legacy name of `{canonical}` and is read as `{canonical}`; write `{canonical}`",

@@ -54,6 +54,17 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
     fn never_offered(&self) -> bool {
         false
     }
+
+    /// For a built-in only a build newer than the pinned one knows, the first such build.
+    fn newer_build(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The warning for a name of a built-in only a newer build knows, when it is one.
+pub(crate) fn newer_build_warning<T: CatalogName>(tool: &T) -> Option<Warning> {
+    let build = tool.newer_build()?;
+    Some(Warning::NewerBuild { name: tool.name().to_owned(), runtime: T::RUNTIME, build, pinned: T::CLI_VERSION })
 }
 
 /// How a written name resolves against a catalog.
@@ -330,7 +341,9 @@ impl SelectionDraft<'_> {
                             Warning::LegacyAlias { alias: (*name).to_owned(), canonical },
                         ));
                     }
-                    found.push((i, looked_up.tool()));
+                    let tool = looked_up.tool();
+                    warnings.extend(newer_build_warning(&tool).map(|warning| (At::SelectionTool(i), warning)));
+                    found.push((i, tool));
                 }
                 Err(error) => failed.push((i, error)),
             }
