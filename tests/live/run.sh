@@ -28,18 +28,8 @@ copilot_version=1.0.102
 claude_version=2.1.332
 gemini_version=0.61.0
 
-mkdir -p "$cache"
-installed() { node -p "require('$cache/node_modules/$1/package.json').version" 2>/dev/null || true; }
-if [ "$(installed @github/copilot)" != "$copilot_version" ] ||
-  [ "$(installed @github/copilot-linux-x64)" != "$copilot_version" ] ||
-  [ "$(installed @anthropic-ai/claude-code)" != "$claude_version" ] ||
-  [ "$(installed @google/gemini-cli)" != "$gemini_version" ]; then
-  echo "run.sh: installing the pinned CLIs into $cache" >&2
-  (cd "$cache" && { [ -f package.json ] || npm init -y >/dev/null; } &&
-    npm install --no-audit --no-fund --save-exact --loglevel=error \
-      @github/copilot@1.0.102 @github/copilot-linux-x64@1.0.102 @anthropic-ai/claude-code@2.1.332 \
-      @google/gemini-cli@0.61.0 >&2)
-fi
+bash "$here/install.sh" "$cache" "@github/copilot@$copilot_version" "@github/copilot-linux-x64@$copilot_version" \
+  "@anthropic-ai/claude-code@$claude_version" "@google/gemini-cli@$gemini_version"
 copilot="$cache/node_modules/@github/copilot-linux-x64/copilot"
 claude="$cache/node_modules/@anthropic-ai/claude-code-linux-x64/claude"
 test -x "$copilot" || { echo "run.sh: no Copilot CLI binary at $copilot" >&2; exit 2; }

@@ -114,9 +114,9 @@ mod tests {
     fn the_table_and_the_names_beyond_it() {
         crate::capability::assert_covers(ROWS, ClaudeTool::ALL);
         assert_eq!(BUILDS, ["2.1.332", "2.1.334"]);
-        // The 54 names of both builds' table, then the nine self-hosted runner tools both
-        // builds offer when listed and the three only 2.1.334 knows.
-        assert_eq!(ClaudeTool::ALL.len(), 66);
+        // The 54 names of both builds' table, the 29 more both accept in deny rules, the three
+        // only 2.1.334 knows, and the nine self-hosted runner tools both offer when listed.
+        assert_eq!(ClaudeTool::ALL.len(), 95);
         let newer: Vec<&str> =
             ROWS.iter().filter(|row| !row.known_to(CLI_VERSION)).map(|row| row.tool.name()).collect();
         assert_eq!(newer, ["ReadCloudSession", "GitStatusCheck", "REPL"]);

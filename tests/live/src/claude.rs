@@ -168,9 +168,23 @@ pub fn run_args(
     if let Some(model) = case.model {
         args.push(format!("--model={model}"));
     }
-    let output = Command::new(cli)
+    let output = command(cli, &home, &work, port)
         .args(&args)
-        .current_dir(&work)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
+    if !output.status.success() {
+        return Err(format!("claude exited {}: {}", output.status, String::from_utf8_lossy(&output.stderr)));
+    }
+    // Kept beside the run, for whoever reads a mismatch.
+    let _ = std::fs::write(dir.join("transcript.jsonl"), &output.stdout);
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// The CLI in `work`, its home `home`, talking only to the fake API on `port`.
+fn command(cli: &Path, home: &Path, work: &Path, port: u16) -> Command {
+    let mut command = Command::new(cli);
+    command
+        .current_dir(work)
         .env_clear()
         .envs([
             ("PATH", "/usr/local/bin:/usr/bin:/bin"),
@@ -184,18 +198,65 @@ pub fn run_args(
             // `--permission-mode=bypassPermissions` runs as root only in a sandbox.
             ("IS_SANDBOX", "1"),
         ])
-        .env("HOME", &home)
-        .env("CLAUDE_CONFIG_DIR", &config)
+        .env("HOME", home)
+        .env("CLAUDE_CONFIG_DIR", home.join(".claude"))
         .env("ANTHROPIC_BASE_URL", format!("http://127.0.0.1:{port}"))
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
-    if !output.status.success() {
-        return Err(format!("claude exited {}: {}", output.status, String::from_utf8_lossy(&output.stderr)));
-    }
-    // Kept beside the run, for whoever reads a mismatch.
-    let _ = std::fs::write(dir.join("transcript.jsonl"), &output.stdout);
-    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+        .stdin(Stdio::null());
+    command
+}
+
+/// What `tests/catalog/refresh.sh claude-code` reads from the CLI, as JSON: the built-ins a
+/// plain `-p` session is offered (`default`); those a `--tools` list of `names` offers, with
+/// their descriptions (`listed`); and the names of `names` a `--disallowedTools` rule accepts
+/// without "matches no known tool" (`deny_known`, capitalized names only: the CLI checks no
+/// other).
+pub fn catalog(cli: &Path, scratch: &Path, names: &[String]) -> Result<Value, String> {
+    let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let recorder = Arc::clone(&requests);
+    let port = http::serve(move |method, path, body| {
+        let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+        if method != "POST" || !path.split('?').next().unwrap_or("").ends_with("/v1/messages") {
+            return (200, "application/json", json!({"input_tokens": 10}).to_string());
+        }
+        recorder.lock().unwrap().push(body.clone());
+        (200, "text/event-stream", answer(&body, None))
+    })
+    .map_err(|e| format!("cannot listen: {e}"))?;
+    let run = |name: &str, flag: &str, list: &[String]| -> Result<(Value, String), String> {
+        requests.lock().unwrap().clear();
+        let (home, work) = (scratch.join(name).join("home"), scratch.join(name).join("work"));
+        std::fs::create_dir_all(home.join(".claude")).map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+        let mut cmd = command(cli, &home, &work, port);
+        cmd.args(["-p", "hi"]);
+        if !flag.is_empty() {
+            cmd.arg(flag).args(list);
+        }
+        let output = cmd.output().map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
+        std::thread::sleep(Duration::from_millis(50));
+        let first = requests.lock().unwrap().iter().find(|body| body["tools"].is_array()).cloned();
+        Ok((first.unwrap_or_default(), String::from_utf8_lossy(&output.stderr).into_owned()))
+    };
+    // What a plain session offers, deferred tools included (the live cases' reading).
+    let (plain, _) = run("default", "", &[])?;
+    let plain = offered(&plain);
+    // `ToolSearch` listed would defer tools out of the request.
+    let listable: Vec<String> = names.iter().filter(|n| *n != "ToolSearch").cloned().collect();
+    let (listed, _) = run("listed", "--tools", &listable)?;
+    let listed = listed["tools"].as_array().cloned().unwrap_or_default();
+    let capitalized: Vec<String> =
+        names.iter().filter(|n| n.starts_with(|c: char| c.is_ascii_uppercase())).cloned().collect();
+    let (_, stderr) = run("deny", "--disallowedTools", &capitalized)?;
+    let unknown: BTreeSet<&str> = stderr
+        .lines()
+        .filter_map(|line| {
+            line.strip_prefix("Permission deny rule \"")?.split_once("\" matches no known tool").map(|(n, _)| n)
+        })
+        .collect();
+    let deny_known: Vec<&String> = capitalized.iter().filter(|n| !unknown.contains(n.as_str())).collect();
+    let listed: Vec<Value> =
+        listed.iter().map(|tool| json!({"name": tool["name"], "description": tool["description"]})).collect();
+    Ok(json!({"default": plain, "listed": listed, "deny_known": deny_known}))
 }
 
 /// Attests a run's `init` message against `selection`: the tools it offers (less the

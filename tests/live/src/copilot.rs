@@ -1053,3 +1053,34 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
     }
     outcomes
 }
+
+/// What `tests/catalog/refresh.sh copilot` reads from the CLI: every built-in descriptor of a
+/// session (`session.tools.getBuiltinDescriptors`: name and description), and the built-ins the
+/// model of a plain session is offered (`"offered": true`), as JSON.
+pub async fn catalog(cli: &Path, me: &Path, scratch: &Path) -> Result<Value, String> {
+    let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let recorder = Arc::clone(&requests);
+    let port = http::serve(move |method, path, body| fake_model(&recorder, method, path, body))
+        .map_err(|e| format!("cannot listen: {e}"))?;
+    let runtime = start(cli, scratch, ClientMode::CopilotCli, Storage::Cli).await?;
+    let session = runtime.client.create_session(session_config(me, port)).await.map_err(|e| format!("create: {e}"))?;
+    // Read raw: the SDK's typed form of a descriptor asks for fields this CLI does not send.
+    let params = json!({"sessionId": session.id().to_string()});
+    let descriptors = session
+        .client()
+        .call("session.tools.getBuiltinDescriptors", Some(params))
+        .await
+        .map_err(|e| format!("getBuiltinDescriptors: {e}"))?;
+    let offered = offered_in(&session, &requests, "hello", false).await?;
+    let _ = session.disconnect().await;
+    let tools: Vec<Value> = descriptors["tools"]
+        .as_array()
+        .ok_or("getBuiltinDescriptors: no `tools` list")?
+        .iter()
+        .map(|tool| {
+            let name = tool["name"].as_str().unwrap_or_default();
+            json!({"name": name, "description": tool["description"], "offered": offered.contains(name)})
+        })
+        .collect();
+    Ok(json!({"tools": tools}))
+}

@@ -157,9 +157,35 @@ pub fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Re
     Ok(())
 }
 
-/// Runs every case; each compares the offered names with the library's model (a control,
-/// with the behaviour it shows).
-pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome> {
+/// What `tests/catalog/refresh.sh gemini-cli` reads from the CLI, as JSON: for each approval
+/// mode, the built-ins a plain headless session's first model request declares, with their
+/// descriptions.
+pub fn catalog(cli: &Path, me: &Path, scratch: &Path) -> Result<Value, String> {
+    let cases: Vec<Case> = ApprovalMode::ALL
+        .iter()
+        .map(|mode| Case {
+            name: mode.to_string(),
+            selection: None,
+            mode: *mode,
+            mcp: false,
+            control: None,
+            investigate: false,
+        })
+        .collect();
+    let mut modes = serde_json::Map::new();
+    for (case, first) in cases.iter().zip(first_requests(cli, me, scratch, &cases)?) {
+        let body = first?;
+        let declarations =
+            body["tools"].as_array().into_iter().flatten().flat_map(|t| t["functionDeclarations"].as_array());
+        let tools: Vec<Value> =
+            declarations.flatten().map(|d| json!({"name": d["name"], "description": d["description"]})).collect();
+        modes.insert(case.mode.to_string(), Value::Array(tools));
+    }
+    Ok(json!({"modes": modes}))
+}
+
+/// The first model request of each case (its sub-agent's, for an `investigate` case).
+fn first_requests(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Result<Vec<Result<Value, String>>, String> {
     let requests: Arc<Mutex<Vec<(String, Value)>>> = Arc::default();
     let investigate: Arc<Mutex<bool>> = Arc::default();
     let (recorder, starter) = (Arc::clone(&requests), Arc::clone(&investigate));
@@ -180,20 +206,34 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
         (200, "application/json", reply(start).to_string())
     }) {
         Ok(port) => port,
-        Err(e) => return vec![Outcome::failed("gemini-cli: fake API", format!("cannot listen: {e}"))],
+        Err(e) => return Err(format!("cannot listen: {e}")),
     };
-    let mut outcomes = Vec::new();
+    let mut firsts = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         requests.lock().unwrap().clear();
         *investigate.lock().unwrap() = case.investigate;
-        let observed = run_once(cli, me, &scratch.join(format!("case-{i}")), case, port).and_then(|()| {
+        firsts.push(run_once(cli, me, &scratch.join(format!("case-{i}")), case, port).and_then(|()| {
             std::thread::sleep(Duration::from_millis(50));
             // The first model turn (the first generateContent request), or the sub-agent's.
             let seen = requests.lock().unwrap();
             let model = |path: &str| path.contains("generateContent") || path.contains("GenerateContent");
             let first = seen.iter().find(|(path, body)| model(path) && investigator(body) == case.investigate);
-            first.map(|(_, body)| offered(body)).ok_or_else(|| String::from("the CLI sent no such model request"))
-        });
+            first.map(|(_, body)| body.clone()).ok_or_else(|| String::from("the CLI sent no such model request"))
+        }));
+    }
+    Ok(firsts)
+}
+
+/// Runs every case; each compares the offered names with the library's model (a control,
+/// with the behaviour it shows).
+pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome> {
+    let firsts = match first_requests(cli, me, scratch, cases) {
+        Ok(firsts) => firsts,
+        Err(e) => return vec![Outcome::failed("gemini-cli: fake API", e)],
+    };
+    let mut outcomes = Vec::new();
+    for (case, first) in cases.iter().zip(firsts) {
+        let observed = first.map(|body| offered(&body));
         let expected: BTreeSet<String> = match &case.control {
             Some((_, names)) => names.iter().map(|n| (*n).to_owned()).collect(),
             None if case.investigate => gemini::offered_to_investigator(case.selection.as_ref()).into_iter().collect(),

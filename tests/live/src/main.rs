@@ -3,7 +3,10 @@
 //!
 //! Usage (normally through `tests/live/run.sh`):
 //! `live-conformance --copilot BIN --claude BIN --gemini BIN --scratch DIR [--cases FILE] [--only RUNTIME]`,
-//! and `live-conformance mcp-echo` (the MCP server the cases register).
+//! `live-conformance mcp-echo` (the MCP server the cases register), and
+//! `live-conformance catalog RUNTIME --cli BIN --scratch DIR [--names FILE]` (what
+//! `tests/catalog/refresh.sh` reads from a CLI: its built-ins, their descriptions and how they
+//! are offered, as JSON on stdout).
 #![forbid(unsafe_code)]
 
 mod builtin;
@@ -1295,6 +1298,9 @@ async fn main() -> ExitCode {
         mcp::serve(std::env::args().nth(2).as_deref().map(Path::new));
         return ExitCode::SUCCESS;
     }
+    if std::env::args().nth(1).as_deref() == Some("catalog") {
+        return catalog().await;
+    }
     let args = match args() {
         Ok(args) => args,
         Err(e) => {
@@ -1577,4 +1583,52 @@ async fn main() -> ExitCode {
         + forced_mismatches
         + control_failures;
     if mismatches > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+/// `live-conformance catalog RUNTIME --cli BIN --scratch DIR [--names FILE]`: what a CLI says
+/// of its built-ins, as JSON on stdout (`--names`: the candidate names, one a line, for the
+/// Claude Code CLI, whose table a deny rule or a `--tools` list is checked against).
+async fn catalog() -> ExitCode {
+    let mut args = std::env::args().skip(2);
+    let runtime = args.next().unwrap_or_default();
+    let (mut cli, mut scratch, mut names) = (None, None, Vec::new());
+    while let Some(arg) = args.next() {
+        let value = args.next();
+        match (arg.as_str(), value) {
+            ("--cli", Some(value)) => cli = Some(PathBuf::from(value)),
+            ("--scratch", Some(value)) => scratch = Some(PathBuf::from(value)),
+            ("--names", Some(value)) => match std::fs::read_to_string(&value) {
+                Ok(text) => names = text.lines().filter(|l| !l.is_empty()).map(str::to_owned).collect(),
+                Err(e) => {
+                    eprintln!("live-conformance catalog: {value}: {e}");
+                    return ExitCode::from(2);
+                }
+            },
+            (other, _) => {
+                eprintln!("live-conformance catalog: unexpected `{other}`");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let (Some(cli), Some(scratch)) = (cli, scratch) else {
+        eprintln!("live-conformance catalog: usage: catalog RUNTIME --cli BIN --scratch DIR [--names FILE]");
+        return ExitCode::from(2);
+    };
+    let me = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("live-conformance"));
+    let read = match runtime.as_str() {
+        "copilot" => copilot::catalog(&cli, &me, &scratch).await,
+        "claude-code" => claude::catalog(&cli, &scratch, &names),
+        "gemini-cli" => gemini::catalog(&cli, &me, &scratch),
+        other => Err(format!("no catalog reader for `{other}`")),
+    };
+    match read {
+        Ok(value) => {
+            println!("{value}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("live-conformance catalog: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Refreshes a catalog (policy-core/catalogs/RUNTIME.json) from the real CLI:
+#
+#   bash tests/catalog/refresh.sh RUNTIME [--write] [NPM_SPEC]
+#
+# RUNTIME is copilot, claude-code or gemini-cli. NPM_SPEC is the build to read: a CLI package
+# (`@anthropic-ai/claude-code@2.1.332`) or an SDK package that bundles the CLI
+# (`@anthropic-ai/claude-agent-sdk@0.3.334`); by default the catalog's pinned build.
+#
+# 1. installs the build with npm into $TOOL_POLICY_CATALOG_CACHE (default
+#    ~/.cache/tool-policy-catalog), with the live suite's installer;
+# 2. reads the names, aliases and descriptions from the CLI itself, inside `unshare -n`
+#    (loopback only), with the live harness's fake models: Claude Code's table in its binary and
+#    runs of `-p` plain, with every candidate name in `--tools` and in `--disallowedTools`;
+#    Copilot's `session.tools.getBuiltinDescriptors` through the SDK and a plain session's
+#    first request; the Gemini CLI's bundle (ALL_BUILTIN_TOOL_NAMES, TOOL_LEGACY_ALIASES) and
+#    each approval mode's first model request;
+# 3. prints every difference with the data and exits 0 when there is none, 1 when there are;
+#    with --write it rewrites the data first (a new built-in gets every capability and
+#    `"undecided": true` until a person decides from its description), and the Rust and the
+#    README derived from it.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+usage() { echo "usage: bash tests/catalog/refresh.sh copilot|claude-code|gemini-cli [--write] [NPM_SPEC]" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+runtime=$1
+shift
+write=""
+spec=""
+for arg in "$@"; do
+  case $arg in
+    --write) write=--write ;;
+    -*) usage ;;
+    *) spec=$arg ;;
+  esac
+done
+case $runtime in copilot | claude-code | gemini-cli) ;; *) usage ;; esac
+[ -n "$spec" ] || spec=$(python3 "$here/refresh.py" pinned-spec "$runtime")
+
+cache=${TOOL_POLICY_CATALOG_CACHE:-$HOME/.cache/tool-policy-catalog}/$(echo "$spec" | tr '/@' '__')
+version=${spec##*@}
+packages=("$spec")
+# The Copilot CLI's native binary is a package of its own.
+[ "$runtime" = copilot ] && packages+=("@github/copilot-linux-x64@$version")
+bash "$repo/tests/live/install.sh" "$cache" "${packages[@]}"
+case $runtime in
+  copilot) cli="$cache/node_modules/@github/copilot-linux-x64/copilot" ;;
+  claude-code) cli=$(ls "$cache"/node_modules/@anthropic-ai/claude-*-linux-x64/claude 2>/dev/null | head -n 1) ;;
+  gemini-cli) cli="$cache/node_modules/.bin/gemini" ;;
+esac
+[ -n "$cli" ] && [ -x "$cli" ] || { echo "refresh.sh: no CLI in $cache for $spec" >&2; exit 2; }
+# The build the package runs: an SDK package names the CLI's own version.
+if [ "$runtime" = claude-code ]; then
+  version=$("$cli" --version | awk '{print $1}')
+fi
+
+echo "refresh.sh: building the live harness" >&2
+COPILOT_SKIP_CLI_DOWNLOAD=1 cargo build --quiet --release --manifest-path "$repo/tests/live/Cargo.toml" >&2
+harness="$repo/tests/live/target/release/live-conformance"
+command -v ip >/dev/null || { echo "refresh.sh: needs ip (iproute2) to bring up loopback in the namespace" >&2; exit 2; }
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+names=()
+if [ "$runtime" = claude-code ]; then
+  python3 "$here/refresh.py" candidates "$runtime" "$cli" > "$scratch/names.txt"
+  names=(--names "$scratch/names.txt")
+fi
+unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
+  "$harness" catalog "$runtime" --cli "$cli" --scratch "$scratch/run" "${names[@]}" > "$scratch/observed.json"
+
+status=0
+python3 "$here/refresh.py" compare "$runtime" "$version" "$spec" "$cli" "$scratch/observed.json" $write || status=$?
+if [ -n "$write" ] && [ "$status" = 1 ]; then
+  echo "refresh.sh: the data is rewritten; rendering the Rust and the README from it" >&2
+  (cd "$repo" && UPDATE_CATALOG=1 cargo test --quiet --test catalog the_rust_constants_are_the_data >&2 &&
+    UPDATE_README=1 cargo test --quiet --test capabilities the_readme_table_is_the_data >&2) || true
+fi
+exit "$status"
