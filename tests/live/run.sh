@@ -3,10 +3,11 @@
 #
 #   bash tests/live/run.sh [--cases FILE] [--only copilot|claude-code|gemini-cli]
 #
-# 1. installs the pinned CLIs with npm into $TOOL_POLICY_LIVE_CACHE
+# 1. installs the pinned CLIs with npm (tests/live/install.sh) into $TOOL_POLICY_LIVE_CACHE
 #    (default ~/.cache/tool-policy-live): @github/copilot@1.0.102 (with its
-#    @github/copilot-linux-x64 binary), @anthropic-ai/claude-code@2.1.332 and
-#    @google/gemini-cli@0.61.0;
+#    @github/copilot-linux-x64 binary), @anthropic-ai/claude-code@2.1.332,
+#    @google/gemini-cli@0.61.0, and @anthropic-ai/claude-agent-sdk@0.3.334, whose bundled
+#    Claude Code (2.1.334) runs the Claude Code suites a second time;
 # 2. builds the Rust harness (tests/live, outside the workspace);
 # 3. runs every case inside a fresh network namespace with only loopback
 #    (`unshare -n`): fake OpenAI-compatible, Anthropic and Gemini servers on 127.0.0.1,
@@ -27,13 +28,20 @@ cache=${TOOL_POLICY_LIVE_CACHE:-$HOME/.cache/tool-policy-live}
 copilot_version=1.0.102
 claude_version=2.1.332
 gemini_version=0.61.0
+# The Claude Agent SDK bundles a newer Claude Code than the CLI package: its build runs the
+# Claude Code suites again.
+sdk_version=0.3.334
 
 bash "$here/install.sh" "$cache" "@github/copilot@$copilot_version" "@github/copilot-linux-x64@$copilot_version" \
-  "@anthropic-ai/claude-code@$claude_version" "@google/gemini-cli@$gemini_version"
+  "@anthropic-ai/claude-code@$claude_version" "@google/gemini-cli@$gemini_version" \
+  "@anthropic-ai/claude-agent-sdk@$sdk_version"
 copilot="$cache/node_modules/@github/copilot-linux-x64/copilot"
 claude="$cache/node_modules/@anthropic-ai/claude-code-linux-x64/claude"
 test -x "$copilot" || { echo "run.sh: no Copilot CLI binary at $copilot" >&2; exit 2; }
 test -x "$claude" || { echo "run.sh: no Claude Code binary at $claude" >&2; exit 2; }
+sdk_claude="$cache/node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude"
+test -x "$sdk_claude" || { echo "run.sh: no Claude Code binary of the Agent SDK at $sdk_claude" >&2; exit 2; }
+sdk_claude_version=$("$sdk_claude" --version | awk '{print $1}')
 gemini="$cache/node_modules/.bin/gemini"
 test -x "$gemini" || { echo "run.sh: no Gemini CLI at $gemini" >&2; exit 2; }
 
@@ -53,6 +61,15 @@ trap 'rm -rf "$scratch"' EXIT
 status=0
 unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
   "$harness" --copilot "$copilot" --claude "$claude" --gemini "$gemini" --scratch "$scratch" "$@" | tee "$output" || status=$?
+# The Claude Code suites again, on the Agent SDK's build, unless the run is for another runtime.
+case " $* " in
+  *" --only copilot "* | *" --only gemini-cli "*) ;;
+  *)
+    echo "Claude Code $sdk_claude_version (the Claude Agent SDK $sdk_version's build):" | tee -a "$output"
+    unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
+      "$harness" --claude "$sdk_claude" --scratch "$scratch/sdk" --only claude-code "$@" | tee -a "$output" || status=$?
+    ;;
+esac
 
 # The run writes its own record: tests/live/RESULTS.md, with the cases new since the last one.
 results="$here/RESULTS.md"
@@ -64,7 +81,7 @@ fi
 {
   echo "# Live conformance: last run"
   echo
-  echo "Pins: Copilot CLI $copilot_version (driven through \`github-copilot-sdk\` 1.0.29-preview.4), Claude Code CLI $claude_version, Gemini CLI $gemini_version."
+  echo "Pins: Copilot CLI $copilot_version (driven through \`github-copilot-sdk\` 1.0.29-preview.4), Claude Code CLI $claude_version (and $sdk_claude_version, the Claude Agent SDK $sdk_version's build), Gemini CLI $gemini_version."
   echo "Written by \`bash tests/live/run.sh $*\` on $(date -u +%Y-%m-%d), inside \`unshare -n\` (loopback only); exit status $status."
   echo
   echo "Cases new since the previous run:"
