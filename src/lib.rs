@@ -26,11 +26,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "claude-code")]
 pub use policy_core::claude_code::catalog::ClaudeTool;
 pub use policy_core::*;
 
 /// GitHub Copilot: the pinned catalog (CLI 1.0.102) and a typed constant for every built-in
 /// name (`copilot::BASH`, …).
+#[cfg(feature = "copilot")]
 pub mod copilot {
     pub use policy_core::copilot::builtins::*;
     pub use policy_core::copilot::capabilities::*;
@@ -39,6 +41,7 @@ pub mod copilot {
 }
 
 /// Claude Code: the pinned catalog (CLI 2.1.332), the selection, and the CLI arguments.
+#[cfg(feature = "claude-code")]
 pub mod claude {
     pub use policy_core::claude_code::catalog::*;
     pub use policy_core::claude_code::*;
@@ -47,6 +50,7 @@ pub mod claude {
 
 /// The Gemini CLI: the pinned catalog (CLI 0.61.0), the selection, what each approval mode
 /// offers, and the settings, policy file and arguments the CLI receives.
+#[cfg(feature = "gemini-cli")]
 pub mod gemini {
     pub use policy_core::gemini_cli::catalog::*;
     pub use policy_core::gemini_cli::*;
@@ -55,11 +59,13 @@ pub mod gemini {
 
 /// Sub-agents: typed `customAgents[].tools` lists, what a sub-agent is offered, invocation
 /// tools, and the call-time router.
+#[cfg(feature = "copilot")]
 pub mod subagents {
     pub use policy_core::subagents::*;
 }
 
 /// The typestate builder of a Copilot policy and its state types.
+#[cfg(feature = "copilot")]
 pub mod builder {
     pub use policy_core::copilot::{
         AllowListFor, AllowListUnset, ClientModeUnset, CopilotCliMode, DenyListSet, DenyListUnset, EmptyAllowList,
@@ -68,6 +74,7 @@ pub mod builder {
 }
 
 /// The JSON Schema (2020-12) of a `github-cli-builtin-tools` entry.
+#[cfg(feature = "copilot")]
 pub mod schema {
     pub use policy_core::json::schema::*;
 }
@@ -183,6 +190,7 @@ macro_rules! wire {
 /// ```compile_fail
 /// let name = tool_policy::agent_tool!("builtin:view");
 /// ```
+#[cfg(feature = "copilot")]
 #[macro_export]
 macro_rules! agent_tool {
     ($name:literal) => {
@@ -193,12 +201,17 @@ macro_rules! agent_tool {
 #[doc(hidden)]
 pub mod __private {
     pub use core::option::Option::{None, Some};
+    #[cfg(feature = "claude-code")]
     pub use policy_core::claude_code::catalog::ClaudeTool;
+    #[cfg(feature = "gemini-cli")]
     pub use policy_core::gemini_cli::catalog::GeminiTool;
-    pub use policy_core::{
-        AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClientMode, GeminiName,
-        GeminiSelection, McpEntry, McpTools, ResolvedPolicy, ToolList, WireName,
-    };
+    #[cfg(feature = "claude-code")]
+    pub use policy_core::{AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection};
+    #[cfg(feature = "copilot")]
+    pub use policy_core::{ClientMode, ResolvedPolicy, ToolList};
+    #[cfg(feature = "gemini-cli")]
+    pub use policy_core::{GeminiName, GeminiSelection, McpEntry};
+    pub use policy_core::{McpTools, WireName};
     pub use policy_macros::builtin_tools;
     pub use std::borrow::Cow;
     pub use std::string::String;

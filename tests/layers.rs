@@ -257,3 +257,45 @@ fn a_runtime_is_one_folder() {
     }
     assert!(outside.is_empty(), "a runtime's code outside its folder:\n{}", outside.join("\n"));
 }
+
+/// A runtime's cargo feature (SPEC §12) sits on its folder and its rows in the lists of
+/// runtimes, nowhere else: in policy-core, the crate root, the lists of `json`, and
+/// `runtime` (whether a runtime is compiled in); in the macro, its Copilot form; in the
+/// facade, its re-exports. (Copilot's reader has one test that reads a Claude Code document
+/// beside its own.)
+#[test]
+fn a_runtime_feature_is_named_only_where_runtimes_are_listed() {
+    let allowed = [
+        "policy-core/src/lib.rs",
+        "policy-core/src/json/document.rs",
+        "policy-core/src/json/mod.rs",
+        "policy-core/src/runtime.rs",
+        "policy-core/src/copilot/read.rs",
+        "policy-macros/src/lib.rs",
+        "policy-macros/src/translate.rs",
+        "src/lib.rs",
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for folder in ["policy-core/src", "policy-macros/src", "src"] {
+        let mut stack = vec![root.join(folder)];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let named = ["copilot", "claude-code", "gemini-cli"]
+                    .iter()
+                    .any(|feature| text.contains(&format!("feature = \"{feature}\"")));
+                let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+                if named && !allowed.contains(&relative.as_str()) {
+                    found.push(relative);
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "a runtime's feature outside the lists of runtimes: {found:?}");
+}

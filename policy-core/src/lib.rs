@@ -21,6 +21,12 @@
 //! The `tool-policy` crate re-exports all of it, with the macros.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// With some runtimes left out (SPEC §12), parts of the shared layers serve none of those
+// compiled in; they are not dead in the library as a whole.
+#![cfg_attr(
+    not(all(feature = "copilot", feature = "claude-code", feature = "gemini-cli")),
+    allow(dead_code, unused_imports, unused_macros, unused_mut, unreachable_code)
+)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[macro_use]
@@ -35,6 +41,8 @@ pub mod names;
 
 pub mod error;
 
+// The selection the CLI runtimes share (`only`, `disable`), for the runtimes that take one.
+#[cfg(any(feature = "claude-code", feature = "gemini-cli"))]
 pub mod selection;
 
 pub mod portable;
@@ -44,8 +52,16 @@ mod reader;
 
 pub mod review;
 
+// One folder per runtime, each behind the cargo feature named as its CLI is spelled (SPEC
+// §12); the lists of runtimes (`runtime`, `json`) name them the same way.
+#[cfg(feature = "claude-code")]
+#[cfg_attr(docsrs, doc(cfg(feature = "claude-code")))]
 pub mod claude_code;
+#[cfg(feature = "copilot")]
+#[cfg_attr(docsrs, doc(cfg(feature = "copilot")))]
 pub mod copilot;
+#[cfg(feature = "gemini-cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "gemini-cli")))]
 pub mod gemini_cli;
 pub mod runtime;
 
@@ -53,6 +69,7 @@ pub mod capability;
 
 pub mod shape;
 
+#[cfg(feature = "copilot")]
 pub use copilot::subagents;
 
 pub mod json;
@@ -62,26 +79,36 @@ pub mod json;
 pub mod copilot_sdk;
 
 pub use capability::{Capabilities, Capability};
+#[cfg(feature = "claude-code")]
 pub use claude_code::{
     AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, offered,
 };
+#[cfg(feature = "claude-code")]
 pub use claude_code::{attest_claude_code, diff_claude_agents, diff_selections};
+#[cfg(feature = "copilot")]
 pub use copilot::{
     ClientKey, ClientMode, ClientPool, ClientStorage, Decision, Policy, PolicyBuilder, PolicyEntry, ResolvedPolicy,
     Selector, SessionToolFilter, TOOL_FILTER_PRECEDENCE, ToolList, suggest_builtin,
 };
+#[cfg(feature = "copilot")]
 pub use copilot::{diff_copilot_agents, lint_agents, lint_entry};
 pub use error::{
     At, EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, Errors, Lint, Lints, Located, Report, Warning,
 };
+#[cfg(feature = "gemini-cli")]
 pub use gemini_cli::diff_gemini_selections;
+#[cfg(feature = "gemini-cli")]
 pub use gemini_cli::{ApprovalMode, GeminiCliConfig, GeminiName, GeminiSelection, McpEntry};
 pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wire_name, is_name_byte, mcp_tool_name};
 pub use portable::{McpTools, Portable, PortableShape};
 pub use review::{Attestation, Change, Host, OfferedTool, PolicyDiff, Violation};
 pub use runtime::{Runtime, Spelling};
+#[cfg(any(feature = "claude-code", feature = "gemini-cli"))]
 pub use selection::lint_selection;
-pub use selection::{CatalogName, NameLookup, Selection, SelectionDecision, SelectionShape, ShapeDraft, ShapeValue};
+#[cfg(any(feature = "claude-code", feature = "gemini-cli"))]
+pub use selection::{CatalogName, NameLookup, Selection, SelectionDecision, SelectionShape};
+pub use shape::{ShapeDraft, ShapeValue};
+#[cfg(feature = "copilot")]
 pub use subagents::{
     AgentToolName, AgentToolNameError, AgentTools, CustomAgent, DefaultAgent, SessionTool, alias_members,
     check_agent_tool_name, effective_tools, merge_invocation_tools,

@@ -77,22 +77,44 @@ impl Runtime {
 
     /// The supported runtime spelled `name` in `spelling`. An unknown name is refused with a
     /// did-you-mean among the supported runtimes only; a known runtime that cannot honour a
-    /// selection yet is refused as unsupported.
+    /// selection yet is refused as unsupported, and a supported one this build was compiled
+    /// without names the cargo feature that compiles it in.
     pub fn from_name(name: &str, spelling: Spelling) -> Result<Runtime, Error> {
         let supported = Runtime::supported(spelling);
         let Some(runtime) = Runtime::ALL.into_iter().find(|r| r.spelled(spelling) == name) else {
             return Err(Error::UnknownRuntime { value: name.to_owned(), expected: supported });
         };
-        if runtime.is_supported() {
-            Ok(runtime)
-        } else {
-            Err(Error::UnsupportedRuntime { runtime: runtime.spelled(spelling), supported })
+        if runtime.is_supported() && runtime.compiled_in() { Ok(runtime) } else { Err(runtime.refused(spelling)) }
+    }
+
+    /// Why this runtime cannot be read here: not supported yet, or not compiled in.
+    pub fn refused(self, spelling: Spelling) -> Error {
+        match self.feature() {
+            Some(feature) if self.is_supported() => {
+                Error::RuntimeNotCompiled { runtime: self.spelled(spelling), feature }
+            }
+            _ => Error::UnsupportedRuntime { runtime: self.spelled(spelling), supported: Runtime::supported(spelling) },
         }
     }
 
     /// Whether a selection can be applied to this runtime yet.
     pub const fn is_supported(self) -> bool {
         matches!(self, Runtime::Copilot | Runtime::ClaudeCode | Runtime::GeminiCli)
+    }
+
+    /// The cargo feature that compiles this runtime in (SPEC §12): its command-line spelling.
+    pub const fn feature(self) -> Option<&'static str> {
+        if self.is_supported() { Some(self.as_str()) } else { None }
+    }
+
+    /// Whether this build was compiled with the runtime's feature.
+    pub const fn compiled_in(self) -> bool {
+        match self {
+            Runtime::Copilot => cfg!(feature = "copilot"),
+            Runtime::ClaudeCode => cfg!(feature = "claude-code"),
+            Runtime::GeminiCli => cfg!(feature = "gemini-cli"),
+            Runtime::Codex => false,
+        }
     }
 }
 
@@ -117,6 +139,21 @@ mod tests {
     }
 
     #[test]
+    fn a_runtime_compiles_in_by_its_feature() {
+        for runtime in Runtime::ALL.into_iter().filter(|runtime| runtime.is_supported()) {
+            match Runtime::from_name(runtime.as_str(), Spelling::Cli) {
+                Ok(found) => assert!(found == runtime && runtime.compiled_in()),
+                Err(error) => {
+                    assert!(!runtime.compiled_in());
+                    let feature = runtime.as_str();
+                    assert_eq!(error, Error::RuntimeNotCompiled { runtime: feature, feature });
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[cfg(feature = "claude-code")]
     fn names_suggest_supported_runtimes_only() {
         assert_eq!(Runtime::from_name("claude_code", Spelling::Macro), Ok(Runtime::ClaudeCode));
         assert_eq!("claude-code".parse::<Runtime>(), Ok(Runtime::ClaudeCode));

@@ -5,6 +5,8 @@
 //! where a list belongs, a non-string item) is refused here, on its token, with core's
 //! message. Every rule of the document itself is core's, read by core's reader.
 
+#[cfg(feature = "copilot")]
+use policy_core::ClientMode;
 use policy_core::error::{Error, Lint, Lints};
 use policy_core::json::Document;
 use policy_core::json::closed_world::{Place, Verdict};
@@ -14,7 +16,7 @@ use policy_core::names::vocab::{
     TOOLS_KEY,
 };
 use policy_core::runtime::{Runtime, Spelling};
-use policy_core::{ClientMode, ShapeDraft, ShapeValue};
+use policy_core::{ShapeDraft, ShapeValue};
 use proc_macro2::Span;
 
 use crate::parse::{Entry, Invocation, Item, Value};
@@ -106,6 +108,11 @@ fn found(value: &Value) -> &'static str {
 /// The runtime the invocation is for (`runtime: claude_code`; Copilot when absent).
 fn runtime(invocation: &Invocation, errors: &mut Errors) -> Option<Runtime> {
     let Some(entry) = invocation.entries.iter().find(|e| e.key == RUNTIME_MACRO_KEY) else {
+        // No `runtime:`, the Copilot form: refused where Copilot is not compiled in.
+        if !Runtime::Copilot.compiled_in() {
+            errors.push(Span::call_site(), Runtime::Copilot.refused(Spelling::Macro));
+            return None;
+        }
         return Some(Runtime::Copilot);
     };
     let value = match &entry.value {
@@ -162,10 +169,10 @@ pub fn write(invocation: &Invocation, errors: &mut Errors) -> Option<Written> {
     let mut writer = Writer { refused: Vec::new(), base: String::new() };
     let strict = get(STRICT_MACRO_KEY).is_some_and(|entry| strict(entry, errors));
     let allowed = get(ALLOW_MACRO_KEY).map_or(Lints::NONE, |entry| allowed(entry, errors));
-    let document = if runtime == Runtime::Copilot {
-        writer.copilot(&read, errors)
-    } else {
-        writer.selection(&read, agent_place, errors)
+    let document = match runtime {
+        #[cfg(feature = "copilot")]
+        Runtime::Copilot => writer.copilot(&read, errors),
+        _ => writer.selection(&read, agent_place, errors),
     };
     let mut text = String::new();
     let mut spans = Vec::new();
@@ -244,6 +251,7 @@ impl Writer {
     /// The Copilot form: a single `github-cli-builtin-tools` entry; with `capabilities`, a
     /// definition holding the portable policy (and the entry, when keys of one are given too,
     /// for core to refuse the pair).
+    #[cfg(feature = "copilot")]
     fn copilot(&mut self, read: &[(&'static str, &Entry)], errors: &mut Errors) -> Json {
         let capabilities = read.iter().find(|(key, _)| *key == CAPABILITIES_KEY).map(|(_, entry)| *entry);
         let entry_keys = read.iter().any(|(key, _)| Slot::BOTH.iter().any(|slot| slot.macro_key() == *key))
@@ -264,6 +272,7 @@ impl Writer {
     }
 
     /// The `github-cli-builtin-tools` entry of the invocation's keys.
+    #[cfg(feature = "copilot")]
     fn copilot_entry(&mut self, read: &[(&'static str, &Entry)], errors: &mut Errors) -> Json {
         let mut fields = vec![(KIND_KEY.to_owned(), Json::Str(ENTRY_KIND.to_owned()), Span::call_site())];
         for (key, entry) in read {
@@ -333,6 +342,7 @@ impl Writer {
         Json::List(items.collect())
     }
 
+    #[cfg(feature = "copilot")]
     fn client_mode(&mut self, value: &Value, errors: &mut Errors) -> Json {
         let pointer = format!("{}/{CLIENT_MODE_KEY}", self.base);
         match value {
@@ -352,6 +362,7 @@ impl Writer {
     }
 
     /// `[ "name", .. ]` or `isolated`, as a selector object.
+    #[cfg(feature = "copilot")]
     fn selector(&mut self, value: &Value, pointer: &str, errors: &mut Errors) -> Json {
         match value {
             Value::List { items, span } => {

@@ -4,8 +4,8 @@
 #   bash tests/live/run.sh [--cases FILE] [--only copilot|claude-code|gemini-cli]
 #
 # 1. installs the pinned CLIs with npm (tests/live/install.sh) into $TOOL_POLICY_LIVE_CACHE
-#    (default ~/.cache/tool-policy-live): @github/copilot@1.0.102 (with its
-#    @github/copilot-linux-x64 binary), @anthropic-ai/claude-code@2.1.332,
+#    (default ~/.cache/tool-policy-live): @github/copilot@1.0.102 (with its binary,
+#    @github/copilot-linux-x64@1.0.102), @anthropic-ai/claude-code@2.1.332,
 #    @google/gemini-cli@0.61.0, and @anthropic-ai/claude-agent-sdk@0.3.334, whose bundled
 #    Claude Code (2.1.334) runs the Claude Code suites a second time;
 # 2. builds the Rust harness (tests/live, outside the workspace);

@@ -57,6 +57,10 @@ impl Error {
                 "runtime `{runtime}` cannot honour a built-in tool selection yet; supported runtimes are {}",
                 one_of(supported).replace(" or ", " and ")
             ),
+            Error::RuntimeNotCompiled { runtime, feature } => write!(
+                f,
+                "runtime `{runtime}` is not compiled into this build of tool-policy: enable its cargo feature `{feature}`"
+            ),
             _ => return None,
         })
     }

@@ -241,6 +241,13 @@ pub enum Error {
         /// The supported runtimes, spelled as this front door spells them.
         supported: &'static [&'static str],
     },
+    /// A runtime the library supports, but this build of it was compiled without (SPEC §12).
+    RuntimeNotCompiled {
+        /// The runtime's name, spelled as the front door spells it.
+        runtime: &'static str,
+        /// The cargo feature that compiles it in.
+        feature: &'static str,
+    },
     /// A sub-agent tool entry written with a `source:` prefix, which matches nothing there.
     SubagentQualifiedName {
         /// What was written.
@@ -383,6 +390,7 @@ mod tests {
             Error::AgentOnlyNotTaken { tool: "t" },
             Error::DuplicateCliTool { canonical: "c".into(), first: 0 },
             Error::UnsupportedRuntime { runtime: "r", supported: &["a"] },
+            Error::RuntimeNotCompiled { runtime: "r", feature: "f" },
             Error::SubagentQualifiedName { entry: "e".into(), bare: None },
             Error::SubagentInvalidName { entry: "e".into() },
             Error::SubagentDuplicateName { entry: "e".into(), first: 0 },

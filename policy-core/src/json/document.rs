@@ -1,9 +1,12 @@
 //! A document read for the runtime it is given for: what the CLI works on. Each runtime's
 //! folder answers for its own document ([`RuntimeDocument`]); this is the one list of them.
 
+#[cfg(feature = "claude-code")]
 use crate::claude_code::read::ClaudeCodeDocument;
+#[cfg(feature = "copilot")]
 use crate::copilot::read::CopilotDocument;
 use crate::error::{Error, Located, Warning};
+#[cfg(feature = "gemini-cli")]
 use crate::gemini_cli::read::GeminiDocument;
 use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
@@ -16,10 +19,13 @@ use crate::runtime::Runtime;
 #[non_exhaustive]
 pub enum Document {
     /// A Copilot agent definition or single entry.
+    #[cfg(feature = "copilot")]
     Copilot(Box<CopilotDocument>),
     /// A Claude Code selection, or an object holding one.
+    #[cfg(feature = "claude-code")]
     ClaudeCode(ClaudeCodeDocument),
     /// A Gemini CLI selection, or an object holding one.
+    #[cfg(feature = "gemini-cli")]
     GeminiCli(GeminiDocument),
 }
 
@@ -27,11 +33,14 @@ pub enum Document {
 macro_rules! each {
     ($self:expr, $document:ident => $body:expr) => {
         match $self {
+            #[cfg(feature = "copilot")]
             Document::Copilot(boxed) => {
                 let $document: &CopilotDocument = boxed;
                 $body
             }
+            #[cfg(feature = "claude-code")]
             Document::ClaudeCode($document) => $body,
+            #[cfg(feature = "gemini-cli")]
             Document::GeminiCli($document) => $body,
         }
     };
@@ -41,12 +50,15 @@ impl Document {
     /// Reads `text` as a document for `runtime`.
     pub fn load(runtime: Runtime, text: &str, options: Options) -> Result<Document, LoadError> {
         match runtime {
+            #[cfg(feature = "copilot")]
             Runtime::Copilot => {
                 CopilotDocument::read(text, options).map(|document| Document::Copilot(Box::new(document)))
             }
+            #[cfg(feature = "claude-code")]
             Runtime::ClaudeCode => ClaudeCodeDocument::read(text, options).map(Document::ClaudeCode),
+            #[cfg(feature = "gemini-cli")]
             Runtime::GeminiCli => GeminiDocument::read(text, options).map(Document::GeminiCli),
-            other => Err(Error::UnsupportedRuntime { runtime: other.as_str(), supported: Runtime::SUPPORTED_CLI })?,
+            other => Err(other.refused(crate::runtime::Spelling::Cli))?,
         }
     }
 
@@ -66,9 +78,13 @@ impl Document {
     /// gains or loses, custom and default agents included.
     pub fn diff(&self, new: &Document) -> Option<PolicyDiff> {
         Some(match (self, new) {
+            #[cfg(feature = "copilot")]
             (Document::Copilot(old), Document::Copilot(new)) => old.diff(new),
+            #[cfg(feature = "claude-code")]
             (Document::ClaudeCode(old), Document::ClaudeCode(new)) => old.diff(new),
+            #[cfg(feature = "gemini-cli")]
             (Document::GeminiCli(old), Document::GeminiCli(new)) => old.diff(new),
+            #[allow(unreachable_patterns)]
             _ => return None,
         })
     }
@@ -84,8 +100,11 @@ impl Document {
     #[doc(hidden)]
     pub fn macro_places(runtime: Runtime) -> Option<(&'static Place, Option<&'static Place>)> {
         Some(match runtime {
+            #[cfg(feature = "copilot")]
             Runtime::Copilot => (CopilotDocument::MACRO, CopilotDocument::MACRO_AGENT),
+            #[cfg(feature = "claude-code")]
             Runtime::ClaudeCode => (ClaudeCodeDocument::MACRO, ClaudeCodeDocument::MACRO_AGENT),
+            #[cfg(feature = "gemini-cli")]
             Runtime::GeminiCli => (GeminiDocument::MACRO, GeminiDocument::MACRO_AGENT),
             _ => return None,
         })

@@ -7,6 +7,7 @@
 //! [`Options::strict`], every warning is an error at the same pointer.
 
 mod document;
+#[cfg(feature = "copilot")]
 pub mod schema;
 
 /// The closed-world table (SPEC §6): each object a reader enters, the keys it reads, the
@@ -17,25 +18,35 @@ pub mod closed_world {
     pub use crate::reader::closed::{Elsewhere, Others, Passes, Place, Verdict};
 
     /// Every place of every runtime, with the runtime's name.
+    #[allow(clippy::vec_init_then_push)] // each push is a runtime's row, behind its feature
     pub fn places() -> impl Iterator<Item = (&'static str, &'static Place)> {
-        let runtimes = [
-            (crate::copilot::catalog::RUNTIME, crate::copilot::PLACES),
-            (crate::claude_code::catalog::RUNTIME, crate::claude_code::PLACES),
-            (crate::gemini_cli::catalog::RUNTIME, crate::gemini_cli::PLACES),
-        ];
+        let mut runtimes: Vec<(&'static str, &'static [&'static Place])> = Vec::new();
+        #[cfg(feature = "copilot")]
+        runtimes.push((crate::copilot::catalog::RUNTIME, crate::copilot::PLACES));
+        #[cfg(feature = "claude-code")]
+        runtimes.push((crate::claude_code::catalog::RUNTIME, crate::claude_code::PLACES));
+        #[cfg(feature = "gemini-cli")]
+        runtimes.push((crate::gemini_cli::catalog::RUNTIME, crate::gemini_cli::PLACES));
         runtimes.into_iter().flat_map(|(runtime, places)| places.iter().map(move |place| (runtime, *place)))
     }
 }
 
+#[cfg(feature = "claude-code")]
 pub use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
+#[cfg(feature = "claude-code")]
 pub use crate::claude_code::{read_claude_init, read_claude_transcript};
+#[cfg(feature = "copilot")]
 pub use crate::copilot::read::{CopilotDocument, load, load_definition, load_entry, load_with};
+#[cfg(feature = "copilot")]
 pub use crate::copilot::read::{load_definition_value, load_entry_value, load_value};
+#[cfg(feature = "copilot")]
 pub use crate::copilot::read_copilot_tools;
+#[cfg(feature = "gemini-cli")]
 pub use crate::gemini_cli::read::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
 pub use crate::reader::options::{LoadError, Options};
 pub use crate::reader::tree::{MAX_DOCUMENT_BYTES, MAX_NESTING};
 pub use document::Document;
 
 /// The Copilot document type under its earlier name.
+#[cfg(feature = "copilot")]
 pub type Loaded = CopilotDocument;
