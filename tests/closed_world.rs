@@ -391,7 +391,8 @@ fn near_miss_keys_in_what_the_runtime_reports_are_refused() {
         assert_eq!(attest(&CLAUDE, READER, init).0, 2, "{init}");
     }
     // The keys a report really holds still pass.
-    let real = "{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\",\"session_id\":\"s\",\"tools\":[\"Read\"],\"mcp_servers\":[],\"model\":\"m\",\"permissionMode\":\"default\",\"uuid\":\"u\"}\n\
+    // The keys of Claude Code 2.1.332's own `init` line, `agents` and `capabilities` among them.
+    let real = "{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\",\"session_id\":\"s\",\"tools\":[\"Read\"],\"mcp_servers\":[],\"model\":\"m\",\"permissionMode\":\"default\",\"uuid\":\"u\",\"agents\":[\"Explore\"],\"capabilities\":[\"interrupt_receipt_v1\"],\"skills\":[],\"plugins\":[],\"slash_commands\":[],\"apiKeySource\":\"none\",\"output_style\":\"default\",\"memory_paths\":[],\"fast_mode_state\":\"off\"}\n\
                 {\"type\":\"result\",\"subtype\":\"success\",\"usage\":{},\"result\":\"ok\"}\n";
     assert_eq!(attest(&CLAUDE, READER, real).0, 0);
     let metadata = r#"{"tools":[{"name":"view","description":"d","mcpServerName":null,"mcpToolName":null}]}"#;

@@ -51,7 +51,10 @@ pub(crate) const INIT: Place = Place {
     name: "a Claude Code stream-json message",
     reads: TRANSCRIPT_KEYS,
     governing: TRANSCRIPT_KEYS,
-    passes: &[Passes { keys: &[AGENTS_KEY], why: "an `init` message's names of the session's agents" }],
+    passes: &[
+        Passes { keys: &[AGENTS_KEY], why: "an `init` message's names of the session's agents" },
+        Passes { keys: &[CAPABILITIES_KEY], why: "an `init` message's protocol features, the runtime's own list" },
+    ],
     elsewhere: &[],
     others: Others::PassThrough,
 };
