@@ -175,7 +175,7 @@ macro_rules! builtin_tools {
 #[macro_export]
 macro_rules! wire {
     ($name:literal) => {
-        const { $crate::WireName::from_static($name) }
+        $crate::__private::wire! { $crate; $name }
     };
 }
 
@@ -212,7 +212,7 @@ pub mod __private {
     #[cfg(feature = "gemini-cli")]
     pub use policy_core::{GeminiName, GeminiSelection, McpEntry};
     pub use policy_core::{McpTools, WireName};
-    pub use policy_macros::builtin_tools;
+    pub use policy_macros::{builtin_tools, wire};
     pub use std::borrow::Cow;
     pub use std::string::String;
 }

@@ -603,3 +603,22 @@ fn diff_escapes_the_names_it_prints() {
     assert!(out.contains(r"+ agent r\u001b]0;t\u0007: every tool"), "{out:?}");
     assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
 }
+
+/// A `main` that returns the library's errors prints what the CLI prints: each error's
+/// `<pointer>: <message>` line, not a structure (`Debug` is `Display`).
+#[test]
+fn errors_returned_from_main_print_their_lines() {
+    let Err(error) = tool_policy::json::load(r#"{"kind": "github-cli-builtin-tools", "availableTools": {}, "x": 1}"#)
+    else {
+        panic!("refused")
+    };
+    let printed = format!("{error:?}");
+    assert_eq!(printed, error.to_string());
+    assert_eq!(printed.lines().count(), 2, "{printed}");
+    assert!(printed.starts_with("/availableTools: unknown key `availableTools`"), "{printed}");
+    let wire = tool_policy::WireName::parse("mpc:*").unwrap_err();
+    assert_eq!(
+        format!("{wire:?}"),
+        "unknown source `mpc` in `mpc:*`; expected `builtin`, `custom` or `mcp` (did you mean `mcp`?)"
+    );
+}

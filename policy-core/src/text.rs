@@ -6,6 +6,18 @@ use std::fmt::{self, Write};
 
 use serde_json::ser::{Formatter, PrettyFormatter};
 
+/// `Debug` as `Display` for error types: a `main` that returns one prints its message, one
+/// line per error, as the CLI does, rather than its structure.
+macro_rules! debug_is_display {
+    ($($ty:ty),* $(,)?) => {$(
+        impl std::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(self, f)
+            }
+        }
+    )*};
+}
+
 /// The string form of a type: `Display` (and `Serialize`) write `$as_str`, `FromStr` (and
 /// `Deserialize`) read through `$parse`, whose error is the message. One definition instead of
 /// the same four impls on every word of the vocabulary.

@@ -52,7 +52,7 @@ fn builtin_tools_of(
         Ok(document) => Some(document),
         Err(LoadError::Invalid(report)) => {
             for error in report.errors.iter().filter(|error| !written.refused(&error.pointer)) {
-                errors.push(written.span(&error.pointer), &error.item);
+                errors.push(written.span(&error.pointer), written.in_its_words(&error.item));
             }
             if report.omitted_errors > 0 {
                 errors.push(proc_macro2::Span::call_site(), format!("{} more errors not shown", report.omitted_errors));
@@ -67,4 +67,22 @@ fn builtin_tools_of(
     errors.check()?;
     let document = document.ok_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "refused"))?;
     expand::expand(krate, &written, &document.rust_source(expand::private()), document.warnings())
+}
+
+/// `wire!($crate; "name")`: see `tool_policy::wire!`. Checked here, where the message can
+/// name the literal and give core's did-you-mean; the value is core's `const` constructor.
+#[doc(hidden)]
+#[proc_macro]
+pub fn wire(input: TokenStream) -> TokenStream {
+    let input = proc_macro2::TokenStream::from(input);
+    parse::split_crate_path(input)
+        .and_then(|(krate, body)| {
+            let literal: syn::LitStr = syn::parse2(body)?;
+            match policy_core::WireName::parse(&literal.value()) {
+                Ok(_) => Ok(quote::quote!(const { #krate::WireName::from_static(#literal) })),
+                Err(error) => Err(syn::Error::new(literal.span(), error)),
+            }
+        })
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
 }

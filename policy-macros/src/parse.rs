@@ -38,8 +38,9 @@ pub struct Entry {
 pub enum Value {
     /// `[ item, ... ]`.
     List { span: Span, items: Vec<Item> },
-    /// A bare word: `isolated`, `empty`, `claude_code`.
-    Word(Ident),
+    /// A bare word: `isolated`, `empty`, `claude_code`; or words joined by `-`
+    /// (`copilot-cli`), kept as written so a message can name it.
+    Word(Word),
     /// A word before a list or a string: `only [read, search]`, `disable "*"`.
     Tagged { tag: Ident, value: Box<Value> },
     /// A string literal: `"*"`.
@@ -50,6 +51,18 @@ pub enum Value {
     Object { span: Span, entries: Vec<Entry> },
     /// Anything else, kept only for its span.
     Other(Span),
+}
+
+/// A word as written, and where.
+pub struct Word {
+    pub text: String,
+    pub span: Span,
+}
+
+impl std::fmt::Display for Word {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 /// One list item.
@@ -68,7 +81,8 @@ impl Value {
     pub fn span(&self) -> Span {
         match self {
             Value::List { span, .. } | Value::Object { span, .. } | Value::Other(span) => *span,
-            Value::Word(ident) | Value::Tagged { tag: ident, .. } => ident.span(),
+            Value::Word(word) => word.span,
+            Value::Tagged { tag, .. } => tag.span(),
             Value::Str(lit) => lit.span(),
             Value::Bool(lit) => lit.span,
         }
@@ -125,7 +139,13 @@ impl Parse for Value {
             if input.peek(syn::token::Bracket) || input.peek(LitStr) {
                 return Ok(Value::Tagged { tag: word, value: Box::new(input.parse()?) });
             }
-            Ok(Value::Word(word))
+            // `copilot-cli`: the JSON spelling of a word, read whole so the check can name it.
+            let mut text = word.to_string();
+            while input.peek(Token![-]) && input.peek2(Ident) {
+                input.parse::<Token![-]>()?;
+                text = format!("{text}-{}", input.parse::<Ident>()?);
+            }
+            Ok(Value::Word(Word { text, span: word.span() }))
         } else if input.is_empty() || input.peek(Token![,]) {
             Err(lookahead.error())
         } else {

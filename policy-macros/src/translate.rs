@@ -67,9 +67,26 @@ pub struct Written {
     spans: Vec<(String, Span)>,
     /// Pointers already refused here: core's errors at or under them say it again.
     refused: Vec<String>,
+    /// The keys the document holds that the invocation did not write (`builtin_tools`, the
+    /// entry's kind), each with the invocation's key that made it.
+    written_as: Vec<(&'static str, &'static str)>,
 }
 
 impl Written {
+    /// `error` in the invocation's words: a key the document holds only because the
+    /// invocation wrote another is named as the key it wrote.
+    pub fn in_its_words(&self, error: &Error) -> Error {
+        let mut error = error.clone();
+        if let Error::TwoPolicies { first, second } = &mut error {
+            for key in [first, second] {
+                if let Some((_, written)) = self.written_as.iter().find(|(document, _)| document == key) {
+                    *key = written;
+                }
+            }
+        }
+        error
+    }
+
     /// The token that wrote `pointer`, or the nearest enclosing one.
     pub fn span(&self, pointer: &str) -> Span {
         let mut pointer = pointer;
@@ -177,7 +194,14 @@ pub fn write(invocation: &Invocation, errors: &mut Errors) -> Option<Written> {
     let mut text = String::new();
     let mut spans = Vec::new();
     render(&document, "", &mut text, &mut spans);
-    Some(Written { runtime, strict, allowed, text, spans, refused: writer.refused })
+    // The holder of a selection and a Copilot entry's kind stand for the first key of theirs
+    // the invocation wrote.
+    let first_of = |keys: &[&'static str]| read.iter().map(|(key, _)| *key).find(|key| keys.contains(key));
+    let selection = first_of(&[ONLY_KEY, DISABLE_KEY]).map(|key| (HOLDER_KEY, key));
+    let entry_keys = [Slot::Available.macro_key(), Slot::Excluded.macro_key(), CLIENT_MODE_MACRO_KEY];
+    let entry = first_of(&entry_keys).map(|key| (ENTRY_KIND, key));
+    let written_as = selection.into_iter().chain(entry).collect();
+    Some(Written { runtime, strict, allowed, text, spans, refused: writer.refused, written_as })
 }
 
 /// `strict: true` turns every warning into a compile error; the default is `false`.
@@ -346,10 +370,10 @@ impl Writer {
     fn client_mode(&mut self, value: &Value, errors: &mut Errors) -> Json {
         let pointer = format!("{}/{CLIENT_MODE_KEY}", self.base);
         match value {
-            Value::Word(word) => match ClientMode::parse_macro(&word.to_string()) {
+            Value::Word(word) => match ClientMode::parse_macro(&word.text) {
                 Ok(mode) => Json::Str(mode.as_str().to_owned()),
                 Err(error) => {
-                    errors.push(word.span(), error);
+                    errors.push(word.span, error);
                     self.refuse(pointer)
                 }
             },
@@ -369,11 +393,11 @@ impl Writer {
                 let list = self.strings(items, &format!("{pointer}/{TOOLS_KEY}"), errors);
                 Json::Object(vec![(TOOLS_KEY.to_owned(), list, *span)])
             }
-            Value::Word(word) if word == ISOLATED => {
-                Json::Object(vec![(ISOLATED.to_owned(), Json::Bool(true), word.span())])
+            Value::Word(word) if word.text == ISOLATED => {
+                Json::Object(vec![(ISOLATED.to_owned(), Json::Bool(true), word.span)])
             }
             Value::Word(word) => {
-                errors.push(word.span(), Error::UnknownSelector { value: word.to_string() });
+                errors.push(word.span, Error::UnknownSelector { value: word.to_string() });
                 self.refuse(pointer.to_owned())
             }
             Value::Str(lit) => {
@@ -381,7 +405,8 @@ impl Writer {
                 self.refuse(pointer.to_owned())
             }
             other => {
-                errors.push(other.span(), Error::UnknownSelector { value: found(other).to_owned() });
+                let expected = "a list of tool names (`[\"bash\", ..]`) or `isolated`";
+                errors.push(other.span(), Error::WrongType { expected, found: found(other) });
                 self.refuse(pointer.to_owned())
             }
         }

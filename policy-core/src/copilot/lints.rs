@@ -10,7 +10,7 @@ use super::catalog::row as catalog_row;
 use super::entry::{PolicyEntry, Selector};
 use super::resolved::{Decision, ResolvedPolicy, ToolList};
 use crate::capability::{Faces, Row, hidden_grants, hidden_warning};
-use crate::error::{At, Lint, Warning};
+use crate::error::{At, KEEP_THE_DENY_LIST, Lint, Warning};
 use crate::names::vocab::Slot;
 use crate::names::wire::{Source, Tool, WireName};
 
@@ -73,7 +73,7 @@ pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warn
     }
     if entry.excluded().is_some() && policy.offers(&Tool::unnamed(Source::Builtin)) {
         let detail = format!(
-            "the policy only takes tools away: every built-in a CLI newer than {} adds is offered; add an allow-list, or attest the session",
+            "the policy only takes tools away: every built-in a CLI newer than {} adds is offered; add an allow-list, or attest the session; {KEEP_THE_DENY_LIST}",
             copilot::CLI_VERSION
         );
         found.push((

@@ -7,7 +7,7 @@ use std::fmt;
 use super::rule::Error;
 use super::stray::Stray;
 use super::warning::Lint;
-use crate::names::vocab::{CAPABILITY_WORDS, ENTRY_KIND};
+use crate::names::vocab::{CAPABILITY_WORDS, ENTRY_KIND, MCP_TOOLS_KEY, MCP_TOOLS_NONE};
 use crate::text::{Shown, did_you_mean, hint, one_of};
 
 impl Error {
@@ -35,6 +35,11 @@ impl Error {
                 let suggestion = did_you_mean(name, Lint::NAMES.iter().copied());
                 write!(f, "unknown lint `{}`; expected {}{}", Shown(name), one_of(Lint::NAMES), hint(suggestion))
             }
+            Error::UnknownMcpTools { value } => write!(
+                f,
+                "unknown `{MCP_TOOLS_KEY}` value `{}`: its one value is `{MCP_TOOLS_NONE}`; leave `{MCP_TOOLS_KEY}` out to keep MCP tools",
+                Shown(value)
+            ),
             Error::UnknownCapability { word } => {
                 let suggestion = did_you_mean(word, CAPABILITY_WORDS.iter().copied());
                 write!(

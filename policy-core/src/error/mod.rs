@@ -21,4 +21,5 @@ pub use report::{At, Errors, Located, Report};
 pub use rule::{EMPTY_MODE_EMPTY_ALLOW_LIST, EMPTY_MODE_NEEDS_ALLOW_LIST, Error, SUBAGENT_TOOL_NAMES};
 pub(crate) use stray::BESIDE_HOLDER;
 pub use stray::Stray;
+pub(crate) use warning::KEEP_THE_DENY_LIST;
 pub use warning::{Lint, Lints, Warning};

@@ -45,7 +45,7 @@ impl fmt::Display for At {
 /// Every error of a policy built in code, each with its place. `Display` gives one
 /// `<place>: <message>` line per error; it is a `std::error::Error + Send + Sync`, so `?`
 /// into `Box<dyn Error>` or `anyhow` keeps them all.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Errors(Vec<(At, Error)>);
 
 impl Errors {
@@ -81,6 +81,8 @@ impl fmt::Display for Errors {
     }
 }
 
+debug_is_display!(Errors);
+
 impl std::error::Error for Errors {}
 
 /// An error or warning at a JSON pointer.
@@ -100,7 +102,7 @@ impl<T: fmt::Display> fmt::Display for Located<T> {
 }
 
 /// Every error of a document at once, and its warnings.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Report {
     /// The errors, in document order, at most [`Report::MAX_ERRORS`] of them.
     pub errors: Vec<Located<Error>>,
@@ -159,5 +161,7 @@ impl fmt::Display for Report {
         Ok(())
     }
 }
+
+debug_is_display!(Report);
 
 impl std::error::Error for Report {}

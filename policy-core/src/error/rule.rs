@@ -7,7 +7,7 @@ use super::warning::{Lint, Warning};
 use crate::names::wire::WireError;
 
 /// A rule a document or a policy breaks. `Display` gives the rule, then the fix, on one line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Error {
     /// A string that is not a wire name.
@@ -55,6 +55,11 @@ pub enum Error {
     NotAttestable {
         /// Why.
         reason: std::borrow::Cow<'static, str>,
+    },
+    /// A value of `mcp_tools` other than `none`.
+    UnknownMcpTools {
+        /// The value written.
+        value: String,
     },
     /// A capability word that does not exist.
     UnknownCapability {
@@ -293,6 +298,8 @@ fn unreachable_message(f: &mut fmt::Formatter<'_>) -> fmt::Result {
     f.write_str("invalid")
 }
 
+debug_is_display!(Error);
+
 impl std::error::Error for Error {}
 
 impl std::str::FromStr for Lint {
@@ -344,6 +351,7 @@ mod tests {
             Error::NotAttestable { reason: "r".into() },
             Error::UnknownAgent { name: "a".into() },
             Error::UnknownCapability { word: "w".into() },
+            Error::UnknownMcpTools { value: "all".into() },
             Error::TwoPolicies { first: "a", second: "b" },
             Error::UnknownLint { name: "n".into() },
             Error::SelectorString { value: "v".into() },

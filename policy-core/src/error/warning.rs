@@ -6,6 +6,10 @@ use std::fmt;
 use crate::names::vocab::ENTRY_KIND;
 use crate::text::{Shown, hint};
 
+/// How to keep a deny-list the `open-to-new-builtins` lint refuses in strict mode, in one
+/// step: the fix every runtime's message of it ends with.
+pub(crate) const KEEP_THE_DENY_LIST: &str = "to keep this deny-list in strict mode, allow the lint (`allow: [\"open-to-new-builtins\"]` in the macro, `--allow open-to-new-builtins` on the command line); or write it as `capabilities`, whose `disable` is an allow-list";
+
 /// Something valid but probably not what the author meant. Strict mode refuses each one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -115,7 +115,7 @@ impl WireErrorKind {
 }
 
 /// A string that is not a valid wire name, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct WireError {
     kind: WireErrorKind,
     input: String,
@@ -187,6 +187,8 @@ impl fmt::Display for WireError {
         }
     }
 }
+
+debug_is_display!(WireError);
 
 impl std::error::Error for WireError {}
 

@@ -49,11 +49,11 @@ pub(crate) fn portable(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<
 
 /// `mcp_tools`: `"none"`, the one value it takes.
 fn mcp_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<McpTools> {
-    if value.str() == Some(MCP_TOOLS_NONE) {
-        return Some(McpTools::None);
+    match value.str() {
+        Some(MCP_TOOLS_NONE) => return Some(McpTools::None),
+        Some(other) => sink.error(at, Error::UnknownMcpTools { value: other.to_owned() }),
+        None => sink.error(at, wrong_type("`\"none\"` (MCP tools are kept unless it says so)", value)),
     }
-    let expected = "`\"none\"` (MCP tools are kept unless it says so)";
-    sink.error(at, wrong_type(expected, value));
     None
 }
 

@@ -27,8 +27,8 @@ impl Options {
     }
 }
 
-/// Why a document was not loaded.
-#[derive(Debug)]
+/// Why a document was not loaded. Its `Debug` is its `Display`, one line per error, so a
+/// `main` that returns it prints the errors as the CLI does.
 #[non_exhaustive]
 pub enum LoadError {
     /// The text is not JSON: what `serde_json` refuses, with its line and column (the CLI's
@@ -46,6 +46,8 @@ impl fmt::Display for LoadError {
         }
     }
 }
+
+debug_is_display!(LoadError);
 
 impl std::error::Error for LoadError {}
 

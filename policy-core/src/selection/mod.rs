@@ -8,7 +8,7 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::capability::{Faces, hidden_grants, hidden_warning};
-use crate::error::{At, Error, Lint, Warning};
+use crate::error::{At, Error, KEEP_THE_DENY_LIST, Lint, Warning};
 use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, ONLY_KEY};
 use crate::portable::Portable;
 use crate::seen::{Seen, first_of_each};
@@ -376,7 +376,7 @@ pub fn lint_selection<T: CatalogName>(selection: &Selection<T>) -> Vec<(Option<u
     let (names, lint) = match selection.shape() {
         SelectionShape::Disable(names) => {
             let detail = format!(
-                "`disable` only takes tools away: every built-in a {} newer than {} adds is offered; use `only`, or attest the session",
+                "`disable` only takes tools away: every built-in a {} newer than {} adds is offered; use `only`, or attest the session; {KEEP_THE_DENY_LIST}",
                 T::RUNTIME,
                 T::CLI_VERSION
             );
