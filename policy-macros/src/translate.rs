@@ -69,7 +69,7 @@ pub struct Written {
     refused: Vec<String>,
     /// The keys the document holds that the invocation did not write (`builtin_tools`, the
     /// entry's kind), each with the invocation's key that made it.
-    written_as: Vec<(&'static str, &'static str)>,
+    stand_ins: Vec<(&'static str, &'static str)>,
 }
 
 impl Written {
@@ -79,7 +79,7 @@ impl Written {
         let mut error = error.clone();
         if let Error::TwoPolicies { first, second } = &mut error {
             for key in [first, second] {
-                if let Some((_, written)) = self.written_as.iter().find(|(document, _)| document == key) {
+                if let Some((_, written)) = self.stand_ins.iter().find(|(document, _)| document == key) {
                     *key = written;
                 }
             }
@@ -200,8 +200,8 @@ pub fn write(invocation: &Invocation, errors: &mut Errors) -> Option<Written> {
     let selection = first_of(&[ONLY_KEY, DISABLE_KEY]).map(|key| (HOLDER_KEY, key));
     let entry_keys = [Slot::Available.macro_key(), Slot::Excluded.macro_key(), CLIENT_MODE_MACRO_KEY];
     let entry = first_of(&entry_keys).map(|key| (ENTRY_KIND, key));
-    let written_as = selection.into_iter().chain(entry).collect();
-    Some(Written { runtime, strict, allowed, text, spans, refused: writer.refused, written_as })
+    let stand_ins = selection.into_iter().chain(entry).collect();
+    Some(Written { runtime, strict, allowed, text, spans, refused: writer.refused, stand_ins })
 }
 
 /// `strict: true` turns every warning into a compile error; the default is `false`.
