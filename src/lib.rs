@@ -30,8 +30,60 @@
 pub use policy_core::claude_code::catalog::ClaudeTool;
 pub use policy_core::*;
 
-/// GitHub Copilot: the pinned catalog (CLI 1.0.102) and a typed constant for every built-in
-/// name (`copilot::BASH`, …).
+/// GitHub Copilot (feature `copilot`): the catalog (CLI 1.0.102), a typed constant for every
+/// built-in name (`copilot::BASH`, …), and how a policy reaches the runtime.
+///
+/// A policy is one `github-cli-builtin-tools` entry in an agent definition's `tools` array:
+///
+/// ```json
+/// { "kind": "github-cli-builtin-tools",
+///   "available-tools": { "tools": ["view", "grep"] },
+///   "excluded-tools":  { "isolated": true },
+///   "client-mode": "copilot-cli" }
+/// ```
+///
+/// - **Names**: `*`, a bare built-in name (`bash`), or `builtin:`/`custom:`/`mcp:` followed by a
+///   name or `*`. Names are `[A-Za-z0-9_-]`, case-sensitive, with no partial globs. An MCP tool is
+///   `mcp:<server>-<tool>`; `WireName::mcp("odd.srv", "dotted.name")` builds
+///   `mcp:odd-srv-dotted-name`.
+/// - **Selectors**: `{"tools": [...]}` (possibly empty) or `{"isolated": true}`, never both, never
+///   `{}`. A list naming one tool twice (`["bash", "builtin:bash"]`) is refused.
+/// - **Resolution**: bare names become `builtin:<name>`. An allow-list of bare names only governs
+///   built-ins, so `custom:*` and `mcp:*` are appended; a list with any qualified entry is taken
+///   as the whole cross-source allow-list. In `copilot-cli` mode `["*"]` leaves the allow-list unset.
+/// - **Client mode** `empty` offers nothing by default: it needs an allow-list that is `isolated`
+///   or a non-empty list. Client mode is a client property: never share a client across modes or
+///   base directories (`ResolvedPolicy::client_key`).
+/// - **Deny always wins**: `toolFilterPrecedence: "excluded"` is always sent (the runtime's own
+///   default ignores `excludedTools` once `availableTools` is set), and the same lists go on
+///   `session.create` and `session.resume` (the runtime keeps no filter across a resume).
+///
+/// | `available-tools` | `availableTools` sent |
+/// |---|---|
+/// | `["read_agent", "list_agents"]` | `["builtin:read_agent", "builtin:list_agents", "custom:*", "mcp:*"]` |
+/// | `[]` | `["custom:*", "mcp:*"]` (no built-ins, MCP and custom kept) |
+/// | `["mcp:*"]` | `["mcp:*"]` (strictly MCP-only) |
+/// | `["bash", "mcp:*"]` | `["builtin:bash", "mcp:*"]` |
+/// | `["*"]` | unset (`copilot-cli`), `["builtin:*", "custom:*", "mcp:*"]` (`empty`) |
+/// | `{"isolated": true}` | the ten isolated built-ins, then `custom:*`, `mcp:*` |
+///
+/// To turn a few built-ins off, prefer `excluded-tools`: a deny-list never hides MCP or custom
+/// tools (recipes: `examples/agents/`).
+///
+/// # The official Rust SDK
+///
+/// With the `copilot-sdk` feature (`github-copilot-sdk` =1.0.29-preview.4; Rust 1.94), one call
+/// per step of a host's flow (`cargo run --example sdk_flow --features copilot-sdk`):
+///
+/// | step | call |
+/// |---|---|
+/// | client options | `policy.client_options(options)`: `SdkClient::Ready`, or `SdkClient::NeedsStorage` for an empty-mode client with neither a base directory nor a session file system; `needs.base_directory(dir)` or `needs.session_fs(config)` gives the options |
+/// | one client per mode and storage | `client_key(&options)` and `ClientPool::get_or_start(&key, start)`: a client is never shared across modes or storage |
+/// | session create / resume | `document.apply_to_session(config)` / `document.apply_to_resume(config)`: the filter, the definition's `customAgents` (every field the SDK knows, with the checked `tools` lists: `null`, `[]` or the names) and its `defaultAgent.excludedTools`; a policy alone: `policy.apply_to_session` / `apply_to_resume`; in code: `CustomAgent::to_sdk(prompt)`, `DefaultAgent::to_sdk()` |
+/// | sub-agent gate | `GatedToolHandler::gate_all(&router, tools)`, `router.register_sdk_session(id, agents)` and `router.follow_events(id, session.subscribe())` (spawned): a sub-agent's call of a tool its agent does not list, or from an agent the router does not know, is refused with the protocol's text before any handler runs |
+/// | change the filter mid-session | `policy.options_update()`: both lists and precedence `excluded` (an unset list is sent as the list that offers every source, or `[]`), so no list of the previous policy stays |
+/// | attest | `policy.attest_session(&session, &host, strict)` (see "Attestation") |
+/// | a second layer | `policy.pre_tool_use_gate(host).apply_to_session(config)`, or `gate.check(name)` from a host's own `on_pre_tool_use` |
 #[cfg(feature = "copilot")]
 pub mod copilot {
     pub use policy_core::copilot::builtins::*;
@@ -40,7 +92,39 @@ pub mod copilot {
     pub use policy_core::copilot::{TASK_AGENTS, TaskAgent};
 }
 
-/// Claude Code: the pinned catalog (CLI 2.1.332), the selection, and the CLI arguments.
+/// Claude Code (feature `claude-code`): the catalog (CLI 2.1.332 and the Claude Agent SDK's
+/// 2.1.334), the selection, its custom agents, and the CLI arguments.
+///
+/// A selection is exactly one of `{"disable": "*"}`, `{"disable": [names]}`, `{"only": [names]}`,
+/// alone or under `builtin_tools` in a larger object (a `deploy_agent` step):
+///
+/// | selection | arguments |
+/// |---|---|
+/// | `{"disable": "*"}` | `--tools=` `--strict-mcp-config` |
+/// | `{"only": ["Read", "Grep"]}` | `--tools=Read,Grep` `--strict-mcp-config` |
+/// | `{"only": []}` | `--tools=` `--strict-mcp-config` |
+/// | `{"disable": ["WebFetch"]}` | `--disallowedTools=WebFetch` `--strict-mcp-config` |
+/// | `{"builtin_tools": null}` | nothing |
+///
+/// Names are checked against the 54 canonical names of Claude Code 2.1.332: an unknown or
+/// wrong-case name is refused with a did-you-mean, a legacy alias (`Task`, `KillShell`) is
+/// rewritten to its canonical name with a warning. Arguments are always `--flag=value`, so the
+/// variadic flags never swallow a prompt; send them with every turn, so a restarted agent does
+/// not get its tools back. `--strict-mcp-config` drops MCP servers from the agent's own
+/// settings; servers the host passes with `--mcp-config` stay. In code: `ClaudeCodeSelection::only([..])`.
+///
+/// Custom agents (`claude --agents`): in the holder form, `agents` beside `builtin_tools` holds
+/// them by name, each with the CLI's fields (`description`, `prompt`; `tools`, `disallowedTools`,
+/// `model`, `mcpServers`), read closed-world and checked like the selection; they become one more
+/// argument, `--agents=<json>` (`examples/claude/with-agents.json`; `explain --agent NAME`). Live
+/// (`claude-code-subagents` cases): the main selection bounds an agent's `tools`, except `Glob`
+/// and `Grep`, which an agent gets whenever it lists them; `disallowedTools` hides a tool (and
+/// `ToolSearch` does not bring it back); an agent without `tools` has what the main agent has;
+/// cron, `ListAgents`, `ReportFindings`, `ScheduleWakeup` and `Workflow` never reach an agent. So
+/// an agent listing a built-in the main selection takes away is an error, unless it is `Glob` or
+/// `Grep` left to the agents with `"agent_only": [...]`. No transcript line lists an agent's tools
+/// (every `init` is the main session's): attestation covers the main session only. A misspelled or
+/// unsupported runtime (`--runtime codex`) is refused.
 #[cfg(feature = "claude-code")]
 pub mod claude {
     pub use policy_core::claude_code::catalog::*;
@@ -48,8 +132,30 @@ pub mod claude {
     pub use policy_core::json::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 }
 
-/// The Gemini CLI: the pinned catalog (CLI 0.61.0), the selection, what each approval mode
-/// offers, and the settings, policy file and arguments the CLI receives.
+/// The Gemini CLI (feature `gemini-cli`): the catalog (CLI 0.61.0), the selection, what each
+/// approval mode offers, and the settings, policy file and arguments the CLI receives.
+///
+/// The Claude Code selection shape, checked the same way against the 29 built-ins of Gemini CLI
+/// 0.61.0 (`search_file_content` becomes `grep_search`: `tools.core` and policy rules ignore the
+/// alias), MCP entries `mcp_<server>_<tool>`, `mcp_<server>_*`. `resolve` prints:
+///
+/// | selection | the CLI receives |
+/// |---|---|
+/// | `{"only": ["read_file", "mcp_docs_*"]}` | settings `{"tools": {"core": ["read_file", "mcp_docs_*"]}}` |
+/// | `{"disable": "*"}`, `{"only": []}` | settings `{"tools": {"core": []}}`: no tool at all, MCP tools included |
+/// | `{"disable": ["run_shell_command"]}` | a policy file, one `deny` rule per name (no argument pattern, priority 999), and `--policy=FILE` |
+///
+/// `GeminiCliConfig::merged_settings` applies it to the user's settings, never wider (an existing
+/// `tools.core` is intersected). What the model is offered depends on the approval mode; `explain`
+/// and `gemini::offered` answer per mode (`bash tests/live/run.sh`: headless `default` offers 8
+/// built-ins and no MCP tool, `auto_edit` 11, `yolo` 16 and MCP tools, `plan` 10). The CLI turns
+/// `tools.core` into allow rules (user tier, priority 250) outside `plan`: a listed
+/// `run_shell_command` is offered, and runs without asking, even in `default`, and your own `deny`
+/// rule needs a priority above 250 to outrank it. It registers `update_topic` under `tools.core`
+/// by its class name only, so the library writes `UpdateTopicTool` beside it. The selection
+/// reaches the CLI's own sub-agent (`codebase_investigator`, started through `invoke_agent`;
+/// `gemini::offered_to_investigator`). The `init` line lists no tools: `attest --runtime
+/// gemini-cli` refuses rather than pass.
 #[cfg(feature = "gemini-cli")]
 pub mod gemini {
     pub use policy_core::gemini_cli::catalog::*;
