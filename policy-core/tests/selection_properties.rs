@@ -3,10 +3,12 @@
 //! a sub-agent that passes the checks is offered nothing the main selection takes away but
 //! what `agent_only` leaves it, and every selection reads back from its own JSON.
 
+use policy_core::claude_code::catalog::{ClaudeTool, DEFAULT_OFFERED};
+use policy_core::claude_code::{ClaudeAgents, offered_to};
+use policy_core::gemini_cli::catalog::GeminiTool;
+use policy_core::gemini_cli::{ApprovalMode, GeminiName, McpEntry, offered};
+use policy_core::{AgentRule, ClaudeAgent, ClaudeCodeSelection, GeminiSelection, Selection};
 use proptest::prelude::*;
-use tool_policy::claude::{ClaudeAgents, DEFAULT_OFFERED, offered_to};
-use tool_policy::gemini::{ApprovalMode, GeminiName, GeminiTool, McpEntry, offered};
-use tool_policy::{AgentRule, ClaudeAgent, ClaudeCodeSelection, ClaudeTool, GeminiSelection, Selection};
 
 const MCP_TOOLS: &[&str] = &["mcp_docs_search", "mcp_docs_fetch", "mcp_echo_echo", "mcp_echo_ping_tool"];
 const MCP_ENTRIES: &[&str] = &["mcp_docs_*", "mcp_echo_*", "mcp_docs_search", "mcp_echo_ping_tool", "mcp_other_x"];
@@ -19,7 +21,7 @@ fn gemini_name() -> impl Strategy<Value = GeminiName> {
 }
 
 /// Generated lists keep each name once, as the constructors do.
-fn shape<T: tool_policy::CatalogName + 'static>(
+fn shape<T: policy_core::CatalogName + 'static>(
     name: impl Strategy<Value = T> + 'static,
 ) -> impl Strategy<Value = Selection<T>> {
     prop_oneof![
@@ -76,7 +78,7 @@ proptest! {
             prop_assert!(selection.decide(&name).is_permitted(), "{name} offered in {mode} under {selection:?}");
         }
         let text = serde_json::to_string(&selection).unwrap();
-        let read = tool_policy::json::load_gemini_cli(&text).unwrap().selection;
+        let read = policy_core::json::load_gemini_cli(&text).unwrap().selection;
         prop_assert_eq!(read.as_ref(), Some(&selection));
         prop_assert_eq!(serde_json::from_str::<GeminiSelection>(&text).unwrap(), selection);
     }

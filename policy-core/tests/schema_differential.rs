@@ -9,14 +9,14 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use policy_core::copilot::catalog::{BUILTIN_TOOLS, WINDOWS_TOOLS};
+use policy_core::json::{load_definition_value, load_entry_value};
+use policy_core::text::reads_as;
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use tool_policy::copilot::{BUILTIN_TOOLS, WINDOWS_TOOLS};
-use tool_policy::json::{load_definition_value, load_entry_value};
-use tool_policy::text::reads_as;
 
 fn validator(root: &str) -> jsonschema::Validator {
-    let mut schema: Value = serde_json::from_str(tool_policy::schema::SCHEMA).unwrap();
+    let mut schema: Value = serde_json::from_str(policy_core::json::schema::SCHEMA).unwrap();
     schema["$ref"] = json!(root);
     jsonschema::validator_for(&schema).expect("the shipped schema compiles")
 }
@@ -519,7 +519,7 @@ fn definitions() {
 #[test]
 fn shipped_examples_pass_both() {
     let schema = validator("#/$defs/agentDefinition");
-    for file in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agents")).unwrap() {
+    for file in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agents")).unwrap() {
         let document: Value = serde_json::from_str(&std::fs::read_to_string(file.unwrap().path()).unwrap()).unwrap();
         assert!(schema.is_valid(&document), "{document}");
         assert!(load_definition_value(&document).is_ok());
@@ -543,8 +543,8 @@ fn the_gap_is_real_and_only_there() {
 /// until the schema says it too.
 #[test]
 fn the_schema_refuses_what_the_table_refuses() {
-    use tool_policy::json::closed_world::{GOVERNING, Verdict, places};
-    let schema: Value = serde_json::from_str(tool_policy::schema::SCHEMA).unwrap();
+    use policy_core::json::closed_world::{GOVERNING, Verdict, places};
+    let schema: Value = serde_json::from_str(policy_core::json::schema::SCHEMA).unwrap();
     for (definition, place) in [
         ("agentDefinition", "a Copilot agent definition"),
         ("customAgent", "a Copilot custom agent"),

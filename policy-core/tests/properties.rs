@@ -3,13 +3,12 @@
 //! always wins, resolution never widens, round trips hold, the builder agrees with the JSON
 //! loader, and every decision names a pattern that really decided it.
 
+use policy_core::copilot::builtins as constants;
+use policy_core::copilot::catalog::{BUILTIN_TOOLS, ISOLATED};
+use policy_core::copilot::{AllowListFor, PolicyBuilder};
+use policy_core::json::load_entry_value;
+use policy_core::{ClientMode, Decision, Policy, PolicyEntry, ResolvedPolicy, Selector, Source, Tool, WireName};
 use proptest::prelude::*;
-use tool_policy::builder::{AllowListFor, PolicyBuilder};
-use tool_policy::copilot::ISOLATED;
-use tool_policy::json::load_entry_value;
-use tool_policy::{
-    ClientMode, Decision, Policy, PolicyEntry, ResolvedPolicy, Selector, Source, Tool, WireName, copilot,
-};
 
 const BUILTIN_NAMES: &[&str] = &["bash", "view", "edit", "task", "skill", "read_agent", "ask_user", "bsah", "lookup"];
 const CUSTOM_NAMES: &[&str] = &["lookup", "save_record", "bash"];
@@ -310,6 +309,6 @@ proptest! {
 
 #[test]
 fn catalog_constants_are_the_catalog() {
-    assert_eq!(copilot::BASH.as_str(), "bash");
-    assert_eq!(copilot::BUILTIN_TOOLS.len(), 32);
+    assert_eq!(constants::BASH.as_str(), "bash");
+    assert_eq!(BUILTIN_TOOLS.len(), 32);
 }
