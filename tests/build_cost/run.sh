@@ -18,12 +18,37 @@
 # Any failed build fails the script. Cargo builds a path dependency incrementally but a
 # crates.io one never, so the clean builds run with CARGO_INCREMENTAL=0: tool-policy is then
 # compiled as a user gets it from the registry (and the user's crate alike in both variants).
+# FEATURES=claude-code (or copilot, gemini-cli, or a comma-separated list) measures part 1 with
+# `default-features = false, features = [...]` and a policy for the first runtime named.
 # Usage: bash tests/build_cost/run.sh [WORK_DIR]   (RUNS=3 by default)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${1:-$(mktemp -d)}
 runs=${RUNS:-3}
+features=${FEATURES:-}
 mkdir -p "$work"
+dependency="tool-policy = { path = \"$root\" }"
+policy=(
+  'pub const POLICY: tool_policy::ResolvedPolicy = tool_policy::builtin_tools! {'
+  '    client_mode: empty, available_tools: ["view", "grep", "mcp:*"], excluded_tools: isolated,'
+  '};'
+)
+if [ -n "$features" ]; then
+  quoted=$(printf '%s' "$features" | sed 's/[^,][^,]*/"&"/g; s/,/, /g')
+  dependency="tool-policy = { path = \"$root\", default-features = false, features = [$quoted] }"
+  case "${features%%,*}" in
+    copilot) ;;
+    claude-code) policy=(
+      'pub const POLICY: tool_policy::ClaudeCodeSelection = tool_policy::builtin_tools! {'
+      '    runtime: claude_code, only: ["Read", "Grep"],'
+      '};') ;;
+    gemini-cli) policy=(
+      'pub const POLICY: tool_policy::GeminiSelection = tool_policy::builtin_tools! {'
+      '    runtime: gemini_cli, only: ["read_file", "grep_search"],'
+      '};') ;;
+    *) echo "build_cost: FEATURES names no runtime first: $features" >&2; exit 2 ;;
+  esac
+fi
 
 # Seconds a command takes (wall clock); the CPU seconds it and its children spend (user +
 # system) go to $work/last.cpu, its output to $work/last.log, and a failure stops the script.
@@ -45,7 +70,7 @@ for variant in without with; do
   dir="$work/user-$variant"
   mkdir -p "$dir/src"
   extra=""
-  [ "$variant" = with ] && extra="tool-policy = { path = \"$root\" }"
+  [ "$variant" = with ] && extra=$dependency
   cat > "$dir/Cargo.toml" <<TOML
 [package]
 name = "user-app"
@@ -64,10 +89,8 @@ TOML
     echo 'pub struct Agent { pub name: String, pub model: String, pub temperature: f32, pub tools: Vec<String> }'
     echo 'pub fn agent(text: &str) -> serde_json::Result<Agent> { serde_json::from_str(text) }'
     if [ "$variant" = with ]; then
-      echo 'pub const REVIEWER: tool_policy::ResolvedPolicy = tool_policy::builtin_tools! {'
-      echo '    client_mode: empty, available_tools: ["view", "grep", "mcp:*"], excluded_tools: isolated,'
-      echo '};'
-      echo 'pub fn policy() -> String { serde_json::to_string(&REVIEWER).unwrap() }'
+      printf '%s\n' "${policy[@]}"
+      echo 'pub fn policy() -> String { format!("{POLICY:?}") }'
     fi
   } > "$dir/src/lib.rs"
   cp "$root/Cargo.lock" "$dir/Cargo.lock"
@@ -173,6 +196,7 @@ done
 t_macro=$(median "${macro[@]}")
 t_hand=$(median "${hand[@]}")
 
+[ -n "$features" ] && echo "tool-policy with default-features = false, features = [$quoted]"
 printf 'clean builds, one pair per run (without, with):'
 for i in "${!without[@]}"; do printf ' (%.1f, %.1f)' "${without[$i]}" "${with[$i]}"; done
 printf '\n'

@@ -6,7 +6,7 @@
 //! Read from the package itself (`bundle/docs/reference/tools.md`, and the bundle's
 //! `ALL_BUILTIN_TOOL_NAMES`, `TOOL_LEGACY_ALIASES` and the two background-shell tools it
 //! registers beside them) and from a live sweep of the CLI against a fake model
-//! (`tests/live`, `shared/probes/gemini-cli`).
+//! (`tests/live`).
 
 use crate::capability::Capability as C;
 use crate::capability::Row;
