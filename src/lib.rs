@@ -163,6 +163,36 @@ pub mod gemini {
     pub use policy_core::json::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
 }
 
+/// OpenCode (feature `opencode`): the catalog (`opencode-ai` 1.18.33), the selection, what
+/// `opencode run` offers its `build` agent, and the `permission` map OpenCode receives.
+///
+/// The Claude Code selection shape over OpenCode's 18 built-ins and its MCP tools
+/// (`<server>_<tool>`, `<server>_*`, and `*_*` for every tool of each server the host names).
+/// OpenCode ignores a permission key it does not know (`"Bash": "deny"` leaves `bash` offered),
+/// so every name is checked, and a name one typo from a built-in (`web_fetch`) is refused, never
+/// read as an MCP tool. `resolve` prints:
+///
+/// | selection | OpenCode receives |
+/// |---|---|
+/// | `{"only": ["glob", "grep", "probe_*"]}` | `{"permission": {"*": "deny", "glob": "allow", "grep": "allow", "probe_*": "allow"}}` |
+/// | `{"disable": ["bash", "webfetch"]}` | `{"permission": {"bash": "deny", "webfetch": "deny"}}` |
+/// | `{"disable": "*"}` | `{"permission": {"*": "deny"}}`: no tool at all, MCP tools included |
+///
+/// Write the map into the project's `opencode.json`, or into an agent's own `permission`
+/// (`OpenCodeConfig::agent("build")`), which OpenCode reads after the project's. One permission
+/// governs several built-ins: `edit` governs `edit`, `write` and `apply_patch`, and `read` governs
+/// `read` and the three MCP-resource tools, so a selection lists all of a permission's tools or
+/// none of them (`Error::PartOfGroup`); a portable policy grants a permission only when it
+/// grants each of its tools. A gated built-in (`apply_patch` for `gpt-` models, `websearch`,
+/// `lsp`, ...) is predicted closed, as in the pinned setting. `opencode run` reports no list of
+/// tools: `attest --runtime opencode` refuses rather than pass.
+#[cfg(feature = "opencode")]
+pub mod opencode {
+    pub use policy_core::json::{OpenCodeDocument, load_opencode, load_opencode_with};
+    pub use policy_core::opencode::catalog::*;
+    pub use policy_core::opencode::*;
+}
+
 /// Sub-agents: typed `customAgents[].tools` lists, what a sub-agent is offered, invocation
 /// tools, and the call-time router.
 #[cfg(feature = "copilot")]
@@ -317,6 +347,8 @@ pub mod __private {
     pub use policy_core::{ClientMode, ResolvedPolicy, ToolList};
     #[cfg(feature = "gemini-cli")]
     pub use policy_core::{GeminiName, GeminiSelection, McpEntry};
+    #[cfg(feature = "opencode")]
+    pub use policy_core::{McpName, OpenCodeName, OpenCodeSelection, opencode::catalog::OpenCodeTool};
     pub use policy_core::{McpTools, WireName};
     pub use policy_macros::{builtin_tools, wire};
     pub use std::borrow::Cow;

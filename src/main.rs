@@ -36,7 +36,7 @@ struct Command {
 const COMMANDS: [Command; 6] = [
     Command {
         name: "resolve",
-        synopsis: "[--runtime RUNTIME] [--strict] [--policy-file PATH] [FILE|-]",
+        synopsis: "[--runtime RUNTIME] [--strict] [--policy-file PATH] [--mcp-server NAME]... [FILE|-]",
         operands: (0, 1),
         about: "\
 Prints what the runtime receives, as JSON.
@@ -55,6 +55,10 @@ Prints what the runtime receives, as JSON.
     \"policy\": \"TOML\" | null, \"args\": [..], \"cliVersion\"}: merge `settings` into the
     CLI's settings, write `policy` to the file --policy-file names (default
     tool-policy.toml), and pass `args`.
+  opencode: FILE is read as for claude-code, names from OpenCode's catalog or MCP tools
+    (`<server>_<tool>`, `<server>_*`, `*_*`); prints {\"permission\": {..}, \"cliVersion\"}:
+    write `permission` into opencode.json, or an agent's own `permission`. --mcp-server NAME
+    names a server the host configures, whose tools `*_*` keeps.
 Reads standard input when FILE is `-` or absent. Warnings go to stderr; --strict makes
 them errors.",
     },
@@ -78,6 +82,7 @@ Says for each TOOL whether the session is offered it, and which pattern decided.
     definition's custom agent NAME is offered (`agents` beside `builtin_tools`).
   gemini-cli: TOOL is a Gemini CLI tool name (`read_file`) or an MCP tool
     (`mcp_server_tool`); says too in which approval modes a headless session offers it.
+  opencode: TOOL is an OpenCode tool name (`read`) or an MCP tool (`server_tool`).
 Without TOOL, explains every built-in of the pinned catalog.",
     },
     Command {
@@ -109,6 +114,7 @@ Checks what a running session really offers against POLICY (what `resolve` reads
   claude-code: OBSERVED is a `--output-format stream-json --verbose` transcript, or its `init`
     line. --mcp-server NAME declares a server the host passed with --mcp-config.
   gemini-cli: refused: the CLI's `init` line lists no tools, so nothing can be attested.
+  opencode: refused: `opencode run` reports no list of tools.
 Exit 0 attested (drift and notes on stderr), 1 violations (one `<tool>: offered, but <why>`
 line each on stderr), 2 usage, unreadable, or nothing to attest. --strict makes drift (an
 offered built-in the pinned catalog does not know, let through by a deny-list) a violation.",
@@ -140,7 +146,7 @@ fn usage() -> String {
     let lines: Vec<String> = COMMANDS.iter().map(|command| format!("  {}", command.usage_line())).collect();
     format!(
         "\
-tool-policy: typed built-in tool policies for GitHub Copilot, Claude Code and the Gemini CLI
+tool-policy: typed built-in tool policies for GitHub Copilot, Claude Code, the Gemini CLI and OpenCode
 
 usage:
 {}
@@ -288,8 +294,11 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
 fn options_apply(args: &Args, command: &str) -> Result<(), Failure> {
     let host = &args.host;
     let refused = |message: String| Err(Failure::Usage(message));
-    if (!host.custom_tools.is_empty() || host.mcp_servers.is_some()) && command != "attest" {
-        return refused(String::from("--custom, --override and --mcp-server apply to `attest` only"));
+    let opencode_resolve = command == "resolve" && args.runtime == Runtime::OpenCode;
+    if (!host.custom_tools.is_empty() || host.mcp_servers.is_some() && !opencode_resolve) && command != "attest" {
+        return refused(String::from(
+            "--custom, --override and --mcp-server apply to `attest` only (and --mcp-server to `resolve --runtime opencode`)",
+        ));
     }
     if args.json && command != "diff" {
         return refused(String::from("--json applies to `diff` only"));
@@ -413,6 +422,7 @@ fn load_one(args: &Args, path: &str) -> Result<Document, Failure> {
 fn resolve(args: &Args, path: &str) -> Result<(), Failure> {
     let document = load_one(args, path)?;
     let output = args.policy_file.clone().map_or_else(Output::default, Output::policy_file);
+    let output = output.with_mcp_servers(args.host.mcp_servers.iter().flatten().cloned());
     print(&to_json_pretty(&document.resolved(&output)).map_err(|e| Failure::Usage(e.to_string()))?)
 }
 

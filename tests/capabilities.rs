@@ -12,9 +12,10 @@ use serde_json::{Value, json};
 use tool_policy::claude::{ClaudeTool, Offered, RUNTIME as CLAUDE_CODE};
 use tool_policy::gemini::GeminiTool;
 use tool_policy::json::{LoadError, Options, load, load_claude_code, load_gemini_cli, load_with};
+use tool_policy::opencode::OpenCodeTool;
 use tool_policy::{
-    Capabilities, Capability, ClaudeCodeArgs, ClaudeCodeSelection, Error, GeminiSelection, McpTools, Portable,
-    ResolvedPolicy, Source, Tool,
+    Capabilities, Capability, ClaudeCodeArgs, ClaudeCodeSelection, Error, GeminiSelection, McpTools, OpenCodeSelection,
+    Portable, ResolvedPolicy, Source, Tool,
 };
 
 fn resolve(runtime: &str, document: &str) -> Value {
@@ -35,6 +36,9 @@ fn resolve_prints_each_runtimes_own_selection_of_the_same_tools() {
     // `tools.core` governs MCP tools too: a built-in-only policy keeps them with `mcp_*`.
     let gemini = r#"{"only": ["glob", "grep_search", "list_directory", "read_file", "read_many_files", "mcp_*"]}"#;
     assert_eq!(resolve("gemini-cli", READ_SEARCH), resolve("gemini-cli", gemini));
+    // OpenCode's `read` permission governs the MCP-resource tools too (`mcp`): not granted.
+    let opencode = r#"{"only": ["glob", "grep", "lsp", "*_*"]}"#;
+    assert_eq!(resolve("opencode", READ_SEARCH), resolve("opencode", opencode));
 
     // Without MCP tools, and as a deny-list: written as the allow-list of the built-ins it
     // keeps (SPEC §9), so a built-in a newer CLI adds is not offered.
@@ -70,7 +74,7 @@ fn resolve_prints_each_runtimes_own_selection_of_the_same_tools() {
     }));
     assert!(core.contains(&json!("read_file")) && gemini["policy"].is_null(), "{gemini}");
     // An allow-list is closed to new built-ins: `--strict` passes it on every runtime.
-    for runtime in ["copilot", "claude-code", "gemini-cli"] {
+    for runtime in ["copilot", "claude-code", "gemini-cli", "opencode"] {
         let output = cli(&["check", "--strict", "--runtime", runtime, "-"], offline);
         assert_eq!(output.status.code(), Some(0), "{runtime}: {}", String::from_utf8_lossy(&output.stderr));
     }
@@ -124,6 +128,14 @@ fn the_rule_holds_for_every_set_on_every_catalog() {
                     assert_eq!(permitted, grants(tool.capabilities()), "Gemini CLI {tool} under {portable:?}");
                 }
                 assert_eq!(gemini.decide("mcp_docs_search").is_permitted(), portable.keeps_mcp(), "{portable:?}");
+                // OpenCode grants a permission whole: each tool it governs, or none.
+                let opencode = OpenCodeSelection::from_portable(&portable);
+                for &tool in OpenCodeTool::ALL {
+                    let permitted = opencode.decide(tool.name()).is_permitted();
+                    let whole = tool.governed_with().all(|member| grants(member.capabilities()));
+                    assert_eq!(permitted, whole, "OpenCode {tool} under {portable:?}");
+                }
+                assert_eq!(opencode.decide("docs_search").is_permitted(), portable.keeps_mcp(), "{portable:?}");
             }
         }
     }
@@ -134,6 +146,9 @@ fn the_rule_holds_for_every_set_on_every_catalog() {
         let gemini = GeminiSelection::from_portable(&portable);
         assert!(GeminiTool::ALL.iter().all(|tool| !gemini.decide(tool.name()).is_permitted()));
         assert_eq!(gemini.decide("mcp_docs_search").is_permitted(), portable.keeps_mcp());
+        let opencode = OpenCodeSelection::from_portable(&portable);
+        assert!(OpenCodeTool::ALL.iter().all(|tool| !opencode.decide(tool.name()).is_permitted()));
+        assert_eq!(opencode.decide("docs_search").is_permitted(), portable.keeps_mcp());
         assert_eq!(ClaudeCodeArgs::from_portable(&portable).mcp, portable.mcp());
     }
     assert_eq!(Portable::DISABLE_ALL.mcp(), McpTools::Keep);
@@ -344,22 +359,25 @@ fn the_readme_table_is_the_data() {
     let tools = |names: Vec<&str>| names.iter().map(|name| format!("`{name}`")).collect::<Vec<_>>().join(" ");
     let builds = |builds: &[&str]| builds.join(", ");
     let mut table = format!(
-        "| capability | Copilot CLI {} | Claude Code {} | Gemini CLI {} |\n|---|---|---|---|\n",
+        "| capability | Copilot CLI {} | Claude Code {} | Gemini CLI {} | OpenCode {} |\n|---|---|---|---|---|\n",
         builds(tool_policy::copilot::BUILDS),
         builds(tool_policy::claude::BUILDS),
         builds(tool_policy::gemini::BUILDS),
+        builds(tool_policy::opencode::BUILDS),
     );
     for capability in Capability::ALL {
         let copilot = tool_policy::copilot::ROWS.iter().filter(|row| row.capabilities().contains(capability));
         let claude = ClaudeTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
         let gemini = GeminiTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
+        let opencode = OpenCodeTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
         writeln!(
             table,
-            "| `{}` | {} | {} | {} |",
+            "| `{}` | {} | {} | {} | {} |",
             capability.word(),
             tools(copilot.map(|row| row.tool).collect()),
             tools(claude.map(|tool| tool.name()).collect()),
             tools(gemini.map(|tool| tool.name()).collect()),
+            tools(opencode.map(|tool| tool.name()).collect()),
         )
         .unwrap();
     }

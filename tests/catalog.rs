@@ -423,6 +423,60 @@ fn copilot() -> String {
     out
 }
 
+fn opencode() -> String {
+    let runtime = "opencode";
+    let catalog = data(runtime);
+    let mut out = String::new();
+    let builds = header(runtime, &catalog, &mut out);
+    let builds: Vec<&str> = builds.iter().map(String::as_str).collect();
+    let rows = rows(&catalog);
+    let variants: Vec<(String, String)> = rows
+        .iter()
+        .map(|row| {
+            let c = Columns { runtime, row };
+            (c.str("variant").to_owned(), c.name().to_owned())
+        })
+        .collect();
+    out.push_str(&enum_of("OpenCodeTool", "A built-in tool of the OpenCode catalog.", &variants));
+    out.push_str(
+        "\n/// One row per built-in, in catalog order.\npub const ROWS: &[Row<OpenCodeTool, OpenCode>] = &[\n",
+    );
+    let mut default = Vec::new();
+    for (row, (variant, name)) in rows.iter().zip(&variants) {
+        let c = Columns { runtime, row };
+        c.closed(&[COMMON, &["variant", "offered", "gate", "permission"]].concat());
+        assert!(c.strs("aliases").is_empty(), "{name}: OpenCode takes no other name for a built-in");
+        let tool = format!("OpenCodeTool::{variant}");
+        let offered = c.one_of("offered", &["default", "gated"]);
+        let gate = c.opt_str("gate");
+        assert_eq!(gate.is_some(), offered == "gated", "{name}: a gated row says what opens the gate, no other does");
+        let permission = c.opt_str("permission").unwrap_or(name);
+        writeln!(
+            out,
+            "    Row {{ {}, runtime: OpenCode {{ offered: {}, permission: {permission:?} }} }},",
+            common(&c, &tool, &builds),
+            gate.map_or_else(|| String::from("Offered::Default"), |gate| format!("Offered::Gated({gate:?})")),
+        )
+        .unwrap();
+        if offered == "default" {
+            default.push(tool);
+        }
+    }
+    out.push_str("];\n");
+    writeln!(
+        out,
+        "\n/// Names earlier CLIs had and no build of the catalog knows.\n\
+         pub const REMOVED: &[&str] = {};\n\n\
+         /// Offered by default to the `build` agent of `opencode run` with a provider of the host's\n\
+         /// own (the rows offered `default`).\n\
+         pub const DEFAULT_OFFERED: &[OpenCodeTool] = &[{}];",
+        list(&catalog_strs(&catalog, "removed"), quoted),
+        default.join(", "),
+    )
+    .unwrap();
+    out
+}
+
 fn catalog_strs<'a>(catalog: &'a Map<String, Value>, key: &str) -> Vec<&'a str> {
     catalog[key].as_array().unwrap_or_else(|| panic!("`{key}`")).iter().map(|v| v.as_str().unwrap()).collect()
 }
@@ -439,6 +493,7 @@ fn the_rust_constants_are_the_data() {
         ("copilot", "copilot", copilot as fn() -> String),
         ("claude-code", "claude_code", claude_code),
         ("gemini-cli", "gemini_cli", gemini_cli),
+        ("opencode", "opencode", opencode),
     ] {
         let path = root().join("policy-core/src").join(folder).join("catalog_data.rs");
         let rendered = render();
@@ -461,7 +516,7 @@ fn the_rust_constants_are_the_data() {
 #[test]
 fn undecided_rows_are_listed() {
     let mut undecided = Vec::new();
-    for runtime in ["copilot", "claude-code", "gemini-cli"] {
+    for runtime in ["copilot", "claude-code", "gemini-cli", "opencode"] {
         let catalog = data(runtime);
         for row in rows(&catalog) {
             if row.get("undecided").and_then(Value::as_bool) == Some(true) {

@@ -554,6 +554,7 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
     let copilot_report = |text: &str, _: Options| tool_policy::json::read_copilot_tools(text).map(drop);
     let claude_init = |text: &str, _: Options| tool_policy::json::read_claude_init(text).map(drop);
     let gemini = |text: &str, options: Options| tool_policy::json::load_gemini_cli_with(text, options).map(drop);
+    let opencode = |text: &str, options: Options| tool_policy::json::load_opencode_with(text, options).map(drop);
     let stored = |text: &str, _: Options| {
         let refused = |error: serde_json::Error| {
             let item = tool_policy::Located { pointer: error.to_string(), item: tool_policy::Error::MissingKind };
@@ -567,6 +568,7 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
             let load = match runtime {
                 "Copilot CLI" => copilot,
                 "Claude Code" => claude,
+                "OpenCode" => opencode,
                 _ => gemini,
             };
             (format!(r#"{{"capabilities": {{"only": [], {key}: 1}}}}"#), load)
@@ -625,6 +627,11 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
         ("Gemini CLI", "a selection") => (format!(r#"{{"only": [], {key}: 1}}"#), gemini),
         ("Gemini CLI", "a value a Gemini CLI document passes through") => {
             (format!(r#"{{"builtin_tools": null, "step": [{{{key}: 1}}]}}"#), gemini)
+        }
+        ("OpenCode", "an OpenCode selection holder") => (format!(r#"{{"builtin_tools": null, {key}: 1}}"#), opencode),
+        ("OpenCode", "a selection") => (format!(r#"{{"only": [], {key}: 1}}"#), opencode),
+        ("OpenCode", "a value an OpenCode document passes through") => {
+            (format!(r#"{{"builtin_tools": null, "step": [{{{key}: 1}}]}}"#), opencode)
         }
         _ => return None,
     })

@@ -2,7 +2,7 @@
 //! way only:
 //!
 //! ```text
-//! text, seen ← catalog ← names ← error ← runtime, capability, shape, reader ← review, portable ← selection ← copilot, claude_code, gemini_cli ← json ← copilot_sdk
+//! text, seen ← catalog ← names ← error ← runtime, capability, shape, reader ← review, portable ← selection ← copilot, claude_code, gemini_cli, opencode ← json ← copilot_sdk
 //! ```
 //!
 //! A module is a top-level file or folder of `policy-core/src`; an import is a `crate::…`
@@ -31,9 +31,15 @@ const LAYERS: &[(&str, u8)] = &[
     ("copilot", 8),
     ("claude_code", 8),
     ("gemini_cli", 8),
+    ("opencode", 8),
     ("json", 9),
     ("copilot_sdk", 10),
 ];
+
+/// Each runtime's folder of policy-core, and its cargo feature (SPEC §12): the one list of
+/// runtimes these tests walk.
+const RUNTIMES: [(&str, &str); 4] =
+    [("copilot", "copilot"), ("claude_code", "claude-code"), ("gemini_cli", "gemini-cli"), ("opencode", "opencode")];
 
 fn layer(module: &str) -> Option<u8> {
     LAYERS.iter().find(|(name, _)| *name == module).map(|(_, layer)| *layer)
@@ -134,7 +140,7 @@ fn the_error_type_knows_no_catalog_and_the_reader_no_runtime_rule() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("policy-core/src");
     for (file, error) in policy_core_sources().iter().filter(|(file, _)| file.starts_with("error")) {
         let modules: Vec<String> = imports(error).into_iter().map(|(_, m)| m).collect();
-        for runtime in ["catalog", "copilot", "claude_code", "gemini_cli"] {
+        for runtime in RUNTIMES.iter().map(|(folder, _)| *folder).chain(["catalog"]) {
             let imported = modules.iter().any(|m| m == runtime);
             assert!(!imported, "{} imports `{runtime}`, whose folder holds its catalog", file.display());
         }
@@ -244,7 +250,7 @@ fn a_runtime_is_one_folder() {
     let mut outside = Vec::new();
     for (relative, text) in &policy_core_sources() {
         let path = relative.to_string_lossy().replace('\\', "/");
-        for runtime in ["copilot", "claude_code", "gemini_cli"] {
+        for (runtime, _) in RUNTIMES {
             let own = path.starts_with(&format!("{runtime}/"));
             let adapter = runtime == "copilot" && path.starts_with("copilot_sdk/");
             if own || adapter || listing.contains(&path.as_str()) {
@@ -287,9 +293,7 @@ fn a_runtime_feature_is_named_only_where_runtimes_are_listed() {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
-                let named = ["copilot", "claude-code", "gemini-cli"]
-                    .iter()
-                    .any(|feature| text.contains(&format!("feature = \"{feature}\"")));
+                let named = RUNTIMES.iter().any(|(_, feature)| text.contains(&format!("feature = \"{feature}\"")));
                 let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
                 if named && !allowed.contains(&relative.as_str()) {
                     found.push(relative);

@@ -13,7 +13,8 @@
 //!    answers; [`selection`]: the CLI runtimes' selection over any catalog;
 //! 7. a folder per runtime: [`copilot`] (the entry, resolution, the builder, sub-agents and
 //!    the router), [`claude_code`] (the selection, custom agents, arguments), [`gemini_cli`]
-//!    (the selection, approval modes, settings and policy file), each with its catalog, its
+//!    (the selection, approval modes, settings and policy file), [`opencode`] (the
+//!    selection, its permission groups, the `permission` map), each with its catalog, its
 //!    rows of the table, its reader, its outputs, its lints, diff and attestation;
 //! 8. [`json`]: the one list of runtimes (`Document`) and the schema;
 //! 9. `copilot_sdk` (feature `copilot-sdk`): the official Rust SDK's config types.
@@ -24,7 +25,7 @@
 // With some runtimes left out (SPEC §12), parts of the shared layers serve none of those
 // compiled in; they are not dead in the library as a whole.
 #![cfg_attr(
-    not(all(feature = "copilot", feature = "claude-code", feature = "gemini-cli")),
+    not(all(feature = "copilot", feature = "claude-code", feature = "gemini-cli", feature = "opencode")),
     allow(dead_code, unused_imports, unused_macros, unused_mut, unreachable_code)
 )]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -42,7 +43,7 @@ pub mod names;
 pub mod error;
 
 // The selection the CLI runtimes share (`only`, `disable`), for the runtimes that take one.
-#[cfg(any(feature = "claude-code", feature = "gemini-cli"))]
+#[cfg(any(feature = "claude-code", feature = "gemini-cli", feature = "opencode"))]
 pub mod selection;
 
 pub mod portable;
@@ -63,6 +64,9 @@ pub mod copilot;
 #[cfg(feature = "gemini-cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "gemini-cli")))]
 pub mod gemini_cli;
+#[cfg(feature = "opencode")]
+#[cfg_attr(docsrs, doc(cfg(feature = "opencode")))]
+pub mod opencode;
 pub mod runtime;
 
 pub mod capability;
@@ -100,12 +104,16 @@ pub use gemini_cli::diff_gemini_selections;
 #[cfg(feature = "gemini-cli")]
 pub use gemini_cli::{ApprovalMode, GeminiCliConfig, GeminiName, GeminiSelection, McpEntry};
 pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wire_name, is_name_byte, mcp_tool_name};
+#[cfg(feature = "opencode")]
+pub use opencode::diff_opencode_selections;
+#[cfg(feature = "opencode")]
+pub use opencode::{McpName, OpenCodeConfig, OpenCodeName, OpenCodeSelection};
 pub use portable::{McpTools, Portable, PortableShape};
 pub use review::{Attestation, Change, Host, OfferedTool, PolicyDiff, Violation};
 pub use runtime::{Runtime, Spelling};
-#[cfg(any(feature = "claude-code", feature = "gemini-cli"))]
+#[cfg(any(feature = "claude-code", feature = "gemini-cli", feature = "opencode"))]
 pub use selection::lint_selection;
-#[cfg(any(feature = "claude-code", feature = "gemini-cli"))]
+#[cfg(any(feature = "claude-code", feature = "gemini-cli", feature = "opencode"))]
 pub use selection::{CatalogName, NameLookup, Selection, SelectionDecision, SelectionShape};
 pub use shape::{ShapeDraft, ShapeValue};
 #[cfg(feature = "copilot")]

@@ -15,6 +15,8 @@ pub enum Runtime {
     Codex,
     /// The Gemini CLI (`builtin_tools`, as settings and a policy file).
     GeminiCli,
+    /// OpenCode (`builtin_tools`, as a `permission` map).
+    OpenCode,
 }
 
 /// How a front door spells runtime names: `claude-code` on the command line, `claude_code`
@@ -29,13 +31,15 @@ pub enum Spelling {
 
 impl Runtime {
     /// Every runtime this library knows of.
-    pub const ALL: [Runtime; 4] = [Runtime::Copilot, Runtime::ClaudeCode, Runtime::Codex, Runtime::GeminiCli];
+    pub const ALL: [Runtime; 5] =
+        [Runtime::Copilot, Runtime::ClaudeCode, Runtime::Codex, Runtime::GeminiCli, Runtime::OpenCode];
 
     /// The runtimes a selection can be applied to, on the command line.
     pub const SUPPORTED_CLI: &'static [&'static str] = &[
         Runtime::Copilot.spelled(Spelling::Cli),
         Runtime::ClaudeCode.spelled(Spelling::Cli),
         Runtime::GeminiCli.spelled(Spelling::Cli),
+        Runtime::OpenCode.spelled(Spelling::Cli),
     ];
 
     /// The runtimes a selection can be applied to, in the macro.
@@ -43,6 +47,7 @@ impl Runtime {
         Runtime::Copilot.spelled(Spelling::Macro),
         Runtime::ClaudeCode.spelled(Spelling::Macro),
         Runtime::GeminiCli.spelled(Spelling::Macro),
+        Runtime::OpenCode.spelled(Spelling::Macro),
     ];
 
     /// The command-line spelling.
@@ -59,6 +64,7 @@ impl Runtime {
             (Runtime::Codex, _) => "codex",
             (Runtime::GeminiCli, Spelling::Cli) => "gemini-cli",
             (Runtime::GeminiCli, Spelling::Macro) => "gemini_cli",
+            (Runtime::OpenCode, _) => "opencode",
         }
     }
 
@@ -99,7 +105,7 @@ impl Runtime {
 
     /// Whether a selection can be applied to this runtime yet.
     pub const fn is_supported(self) -> bool {
-        matches!(self, Runtime::Copilot | Runtime::ClaudeCode | Runtime::GeminiCli)
+        matches!(self, Runtime::Copilot | Runtime::ClaudeCode | Runtime::GeminiCli | Runtime::OpenCode)
     }
 
     /// The cargo feature that compiles this runtime in (SPEC §12): its command-line spelling.
@@ -113,6 +119,7 @@ impl Runtime {
             Runtime::Copilot => cfg!(feature = "copilot"),
             Runtime::ClaudeCode => cfg!(feature = "claude-code"),
             Runtime::GeminiCli => cfg!(feature = "gemini-cli"),
+            Runtime::OpenCode => cfg!(feature = "opencode"),
             Runtime::Codex => false,
         }
     }
@@ -131,9 +138,10 @@ mod tests {
         let error = Runtime::from_name("codex", Spelling::Cli).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot`, `claude-code` and `gemini-cli`"
+            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot`, `claude-code`, `gemini-cli` and `opencode`"
         );
         assert_eq!(Runtime::parse("gemini-cli"), Some(Runtime::GeminiCli));
+        assert_eq!(Runtime::parse("opencode"), Some(Runtime::OpenCode));
         assert_eq!(Runtime::parse("claude-code"), Some(Runtime::ClaudeCode));
         assert_eq!(Runtime::parse("claude"), None);
     }
@@ -158,16 +166,16 @@ mod tests {
         assert_eq!(Runtime::from_name("claude_code", Spelling::Macro), Ok(Runtime::ClaudeCode));
         assert_eq!("claude-code".parse::<Runtime>(), Ok(Runtime::ClaudeCode));
         let unknown = Runtime::from_name("codx", Spelling::Cli).unwrap_err().to_string();
-        assert_eq!(unknown, "unknown runtime `codx`; expected `copilot`, `claude-code` or `gemini-cli`");
+        assert_eq!(unknown, "unknown runtime `codx`; expected `copilot`, `claude-code`, `gemini-cli` or `opencode`");
         let unknown = Runtime::from_name("claude-code", Spelling::Macro).unwrap_err().to_string();
         assert_eq!(
             unknown,
-            "unknown runtime `claude-code`; expected `copilot`, `claude_code` or `gemini_cli` (did you mean `claude_code`?)"
+            "unknown runtime `claude-code`; expected `copilot`, `claude_code`, `gemini_cli` or `opencode` (did you mean `claude_code`?)"
         );
         let codex = Runtime::from_name("codex", Spelling::Macro).unwrap_err().to_string();
         assert_eq!(
             codex,
-            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot`, `claude_code` and `gemini_cli`"
+            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot`, `claude_code`, `gemini_cli` and `opencode`"
         );
     }
 }

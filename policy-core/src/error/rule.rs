@@ -189,6 +189,29 @@ pub enum Error {
         /// What was written.
         name: String,
     },
+    /// An MCP tool of a selection outside its runtime's grammar for one.
+    BadMcpName {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
+        /// What was written.
+        name: String,
+        /// The forms the runtime takes, in a sentence's words.
+        expected: &'static str,
+    },
+    /// A built-in listed without the others one setting of the runtime governs with it: the
+    /// runtime cannot take part of the group, so the selection cannot be said exactly.
+    PartOfGroup {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
+        /// The built-in listed.
+        name: String,
+        /// The setting that governs the group, in a sentence's words.
+        setting: String,
+        /// Every built-in of the group.
+        members: Vec<&'static str>,
+        /// Those the list leaves out.
+        missing: Vec<&'static str>,
+    },
     /// An MCP rule of a Claude Code sub-agent outside the CLI's grammar.
     BadClaudeMcpRule {
         /// What was written.
@@ -390,6 +413,14 @@ mod tests {
                 cli_version: "1",
             },
             Error::BadMcpEntry { name: "n".into() },
+            Error::BadMcpName { runtime: "r", name: "n".into(), expected: "e" },
+            Error::PartOfGroup {
+                runtime: "r",
+                name: "n".into(),
+                setting: "s".into(),
+                members: vec!["n", "m"],
+                missing: vec!["m"],
+            },
             Error::BadClaudeMcpRule { name: "n".into() },
             Error::AgentBeyondMain { agent: "a".into(), tool: "t", leaks: true },
             Error::AgentOnlyUnreachable { tool: "t" },

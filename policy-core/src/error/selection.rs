@@ -47,6 +47,16 @@ impl Error {
                 "`{}` is not an MCP entry the Gemini CLI matches: write `mcp_<server>_<tool>` or `mcp_<server>_*` (a server name has no `_`)",
                 Shown(name)
             ),
+            Error::BadMcpName { runtime, name, expected } => {
+                write!(f, "`{}` is not an MCP tool {runtime} names: write {expected}", Shown(name))
+            }
+            Error::PartOfGroup { runtime, name, setting, members, missing } => write!(
+                f,
+                "`{}` cannot be listed alone: {runtime}'s {setting} governs {} together; add {}, or list none of them",
+                Shown(name),
+                join(&mut members.iter().copied(), "`", ", "),
+                join(&mut missing.iter().copied(), "`", ", "),
+            ),
             Error::BadClaudeMcpRule { name } => write!(
                 f,
                 "`{}` is not an MCP rule Claude Code matches: write `mcp__<server>__<tool>`, `mcp__<server>__*`, `mcp__<server>` or `mcp__*`",

@@ -1,39 +1,18 @@
 //! What changes between two Gemini CLI selections: each built-in of the pinned catalog, each MCP
 //! entry either lists, built-ins a newer CLI adds and MCP tools neither names.
 
-use crate::gemini_cli::catalog::{self as gemini_cli, GeminiTool};
+use crate::gemini_cli::catalog::GeminiTool;
 use crate::gemini_cli::names::GeminiName;
 use crate::gemini_cli::selection::GeminiSelection;
 use crate::review::diff::PolicyDiff;
-use crate::seen::first_of_each;
-use crate::selection::{SelectionShape, open_to_new, selection_reason};
+use crate::selection::diff_listed;
 
 /// What changes from one Gemini CLI selection to another (`None`: no selection): each
 /// built-in of the pinned catalog, each MCP entry either selection lists, then built-ins a
 /// newer CLI adds and MCP tools neither selection names.
 #[must_use]
 pub fn diff_gemini_selections(old: Option<&GeminiSelection>, new: Option<&GeminiSelection>) -> PolicyDiff {
-    let mut diff = PolicyDiff::default();
-    let reason = |s: Option<&GeminiSelection>, name: &str| selection_reason(s.map(|s| s.decide(name)));
-    for tool in GeminiTool::ALL {
-        diff.push(tool.name().to_owned(), true, reason(old, tool.name()), reason(new, tool.name()));
-    }
-    let mut entries: Vec<&str> = Vec::new();
-    for selection in [old, new].into_iter().flatten() {
-        if let SelectionShape::Only(names) | SelectionShape::Disable(names) = selection.shape() {
-            entries.extend(names.iter().filter(|n| matches!(n, GeminiName::Mcp(_))).map(GeminiName::as_str));
-        }
-    }
-    let (was, now) = (old.map(GeminiSelection::decider), new.map(GeminiSelection::decider));
-    for entry in first_of_each(entries, |entry| entry) {
-        let was_decided = selection_reason(was.as_ref().map(|decide| decide(entry)));
-        diff.push(entry.to_owned(), true, was_decided, selection_reason(now.as_ref().map(|decide| decide(entry))));
-    }
-    let subject = format!("built-ins the pinned catalog (Gemini CLI {}) does not know", gemini_cli::CLI_VERSION);
-    diff.push(subject, false, open_to_new(old), open_to_new(new));
-    let unnamed = |s: Option<&GeminiSelection>| selection_reason(s.map(|s| s.decide_by(|_| false)));
-    diff.push(String::from("MCP tools neither selection names"), false, unnamed(old), unnamed(new));
-    diff
+    diff_listed(old, new, GeminiTool::NAMES, |name| matches!(name, GeminiName::Mcp(_)), GeminiSelection::decider)
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use crate::error::{BESIDE_HOLDER, Stray};
 use crate::gemini_cli::catalog::RUNTIME;
 use crate::names::vocab::{
     AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS,
-    DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, GEMINI_MACRO_KEYS, HOLDER_KEY, ONLY_KEY,
-    POLICY_KEYS, SELECTION_KEYS,
+    DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, HOLDER_KEY, ONLY_KEY, POLICY_KEYS,
+    SELECTION_KEYS, SELECTION_MACRO_KEYS,
 };
 use crate::portable::read::PORTABLE;
 use crate::reader::closed::{Elsewhere, Others, Place};
@@ -42,7 +42,7 @@ pub(crate) const PASSED: Place = passed_place!("a value a Gemini CLI document pa
 /// `builtin_tools! { runtime: gemini_cli, .. }`: a Copilot key needs the Copilot form.
 pub(crate) const MACRO: Place = Place {
     name: "builtin_tools! for the Gemini CLI",
-    reads: GEMINI_MACRO_KEYS,
+    reads: SELECTION_MACRO_KEYS,
     governing: &[],
     passes: &[],
     elsewhere: &[Elsewhere { keys: COPILOT_ONLY_MACRO_KEYS, why: Stray::OtherRuntime { runtime: "copilot" } }],

@@ -8,6 +8,8 @@ use crate::copilot::read::CopilotDocument;
 use crate::error::{Error, Located, Warning};
 #[cfg(feature = "gemini-cli")]
 use crate::gemini_cli::read::GeminiDocument;
+#[cfg(feature = "opencode")]
+use crate::opencode::read::OpenCodeDocument;
 use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::{AttestError, Attestation, Explanation, Host, Output, PolicyDiff, RuntimeDocument};
@@ -27,6 +29,9 @@ pub enum Document {
     /// A Gemini CLI selection, or an object holding one.
     #[cfg(feature = "gemini-cli")]
     GeminiCli(GeminiDocument),
+    /// An OpenCode selection, or an object holding one.
+    #[cfg(feature = "opencode")]
+    OpenCode(OpenCodeDocument),
 }
 
 /// `$body` with `$document` bound to the runtime's own document, whichever it is.
@@ -42,6 +47,8 @@ macro_rules! each {
             Document::ClaudeCode($document) => $body,
             #[cfg(feature = "gemini-cli")]
             Document::GeminiCli($document) => $body,
+            #[cfg(feature = "opencode")]
+            Document::OpenCode($document) => $body,
         }
     };
 }
@@ -58,6 +65,8 @@ impl Document {
             Runtime::ClaudeCode => ClaudeCodeDocument::read(text, options).map(Document::ClaudeCode),
             #[cfg(feature = "gemini-cli")]
             Runtime::GeminiCli => GeminiDocument::read(text, options).map(Document::GeminiCli),
+            #[cfg(feature = "opencode")]
+            Runtime::OpenCode => OpenCodeDocument::read(text, options).map(Document::OpenCode),
             other => Err(other.refused(crate::runtime::Spelling::Cli))?,
         }
     }
@@ -84,6 +93,8 @@ impl Document {
             (Document::ClaudeCode(old), Document::ClaudeCode(new)) => old.diff(new),
             #[cfg(feature = "gemini-cli")]
             (Document::GeminiCli(old), Document::GeminiCli(new)) => old.diff(new),
+            #[cfg(feature = "opencode")]
+            (Document::OpenCode(old), Document::OpenCode(new)) => old.diff(new),
             #[allow(unreachable_patterns)]
             _ => return None,
         })
@@ -106,6 +117,8 @@ impl Document {
             Runtime::ClaudeCode => (ClaudeCodeDocument::MACRO, ClaudeCodeDocument::MACRO_AGENT),
             #[cfg(feature = "gemini-cli")]
             Runtime::GeminiCli => (GeminiDocument::MACRO, GeminiDocument::MACRO_AGENT),
+            #[cfg(feature = "opencode")]
+            Runtime::OpenCode => (OpenCodeDocument::MACRO, OpenCodeDocument::MACRO_AGENT),
             _ => return None,
         })
     }

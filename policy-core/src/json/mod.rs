@@ -27,6 +27,8 @@ pub mod closed_world {
         runtimes.push((crate::claude_code::catalog::RUNTIME, crate::claude_code::PLACES));
         #[cfg(feature = "gemini-cli")]
         runtimes.push((crate::gemini_cli::catalog::RUNTIME, crate::gemini_cli::PLACES));
+        #[cfg(feature = "opencode")]
+        runtimes.push((crate::opencode::catalog::RUNTIME, crate::opencode::PLACES));
         runtimes.into_iter().flat_map(|(runtime, places)| places.iter().map(move |place| (runtime, *place)))
     }
 }
@@ -43,6 +45,8 @@ pub use crate::copilot::read::{load_definition_value, load_entry_value, load_val
 pub use crate::copilot::read_copilot_tools;
 #[cfg(feature = "gemini-cli")]
 pub use crate::gemini_cli::read::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
+#[cfg(feature = "opencode")]
+pub use crate::opencode::read::{OpenCodeDocument, load_opencode, load_opencode_with};
 pub use crate::reader::options::{LoadError, Options};
 pub use crate::reader::tree::{MAX_DOCUMENT_BYTES, MAX_NESTING};
 pub use document::Document;

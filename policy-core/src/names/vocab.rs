@@ -80,8 +80,9 @@ pub const CLAUDE_MACRO_KEYS: &[&str] = &[
     AGENT_ONLY_KEY,
 ];
 
-/// The keys of `builtin_tools! { runtime: gemini_cli, ... }`.
-pub const GEMINI_MACRO_KEYS: &[&str] =
+/// The keys of `builtin_tools!` for a runtime with a selection and no sub-agents
+/// (`runtime: gemini_cli`, `runtime: opencode`).
+pub const SELECTION_MACRO_KEYS: &[&str] =
     &[RUNTIME_MACRO_KEY, ONLY_KEY, DISABLE_KEY, CAPABILITIES_KEY, STRICT_MACRO_KEY, ALLOW_MACRO_KEY];
 
 /// The fields of a custom agent in `builtin_tools! { runtime: claude_code, agents: { .. } }`:
@@ -183,6 +184,7 @@ pub const GOVERNING: &[Governing] = &[
     Governing { key: ALLOWED_TOOLS_KEY, home: "a runtime's own settings, which tool-policy never writes" },
     Governing { key: "coreTools", home: GEMINI_SETTINGS_HOME },
     Governing { key: "excludeTools", home: GEMINI_SETTINGS_HOME },
+    Governing { key: OPENCODE_PERMISSION_KEY, home: "OpenCode's configuration, which `tool-policy resolve` writes" },
 ];
 
 /// Where a selection holder stands.
@@ -277,6 +279,12 @@ pub const CLAUDE_CODE_CLI_OWNER: &str =
 /// `allowed`, and the older `coreTools`, `excludeTools`, `allowedTools`): as
 /// [`CLAUDE_CODE_CLI_KEYS`].
 pub const GEMINI_CLI_SETTINGS_KEYS: &[&str] = &[TOOLS_KEY, "coreTools", "excludeTools", ALLOWED_TOOLS_KEY];
+/// OpenCode's own setting for a restriction: its `permission` map (and the older `tools`).
+pub const OPENCODE_PERMISSION_KEY: &str = "permission";
+/// OpenCode's own settings for a restriction, as [`CLAUDE_CODE_CLI_KEYS`].
+pub const OPENCODE_SETTINGS_KEYS: &[&str] = &[TOOLS_KEY, OPENCODE_PERMISSION_KEY];
+/// See [`OPENCODE_SETTINGS_KEYS`].
+pub const OPENCODE_SETTINGS_OWNER: &str = "OpenCode's own configuration (write the selection under `builtin_tools`)";
 /// See [`GEMINI_CLI_SETTINGS_KEYS`].
 pub const GEMINI_CLI_SETTINGS_OWNER: &str = "the Gemini CLI's own settings (write the selection under `builtin_tools`)";
 

@@ -62,13 +62,23 @@ pub struct Output {
     /// Where the host writes a policy file the runtime is passed (the Gemini CLI's), as the
     /// arguments name it.
     pub policy_file: Option<String>,
+    /// The MCP servers the host configures, by the names its settings give them, for a
+    /// runtime whose allow-list can keep a server's tools only by naming the server.
+    pub mcp_servers: Vec<String>,
 }
 
 impl Output {
     /// The output with its policy file at `path`.
     #[must_use]
     pub fn policy_file(path: impl Into<String>) -> Output {
-        Output { policy_file: Some(path.into()) }
+        Output { policy_file: Some(path.into()), mcp_servers: Vec::new() }
+    }
+
+    /// The output for a host that configures these MCP servers.
+    #[must_use]
+    pub fn with_mcp_servers(mut self, servers: impl IntoIterator<Item = String>) -> Output {
+        self.mcp_servers = servers.into_iter().collect();
+        self
     }
 }
 

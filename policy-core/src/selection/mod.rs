@@ -59,6 +59,44 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
     fn newer_build(&self) -> Option<&'static str> {
         None
     }
+
+    /// For a built-in that one setting of the runtime governs together with others (one
+    /// permission for every tool that edits files), that group: a selection lists all of it
+    /// or none of it, since the runtime cannot take part of it.
+    fn group(&self) -> Option<Group> {
+        None
+    }
+}
+
+/// Built-ins one setting of a runtime governs together ([`CatalogName::group`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The setting, in a sentence's words (`` `edit` permission ``).
+    pub setting: String,
+    /// Every built-in it governs, in catalog order.
+    pub members: Vec<&'static str>,
+}
+
+/// Each group a list names only part of, at the first of its members the list names
+/// ([`Error::PartOfGroup`]).
+pub fn part_of_groups<T: CatalogName>(names: &[T]) -> Vec<(usize, Error)> {
+    let listed = Seen::of(names.iter().map(CatalogName::name));
+    // A catalog has few groups: the ones reported are a short list.
+    let mut reported: Vec<String> = Vec::new();
+    let mut found = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let Some(Group { setting, members }) = name.group() else { continue };
+        if members.iter().all(|member| listed.contains(member)) || reported.contains(&setting) {
+            continue;
+        }
+        reported.push(setting.clone());
+        let missing = members.iter().copied().filter(|member| !listed.contains(member)).collect();
+        found.push((
+            i,
+            Error::PartOfGroup { runtime: T::RUNTIME, name: name.name().to_owned(), setting, members, missing },
+        ));
+    }
+    found
 }
 
 /// The warning for a name of a built-in only a newer build knows, when it is one.
@@ -354,12 +392,13 @@ impl SelectionDraft<'_> {
                 failed.push((*i, Error::DuplicateCliTool { canonical: tool.name().to_owned(), first }));
             }
         }
+        let tools: Vec<T> = found.iter().map(|(_, tool)| tool.clone()).collect();
+        failed.extend(part_of_groups(&tools).into_iter().map(|(at, error)| (found[at].0, error)));
         if !failed.is_empty() || !complete {
             failed.sort_by_key(|(i, _)| *i);
             errors.extend(failed.into_iter().map(|(i, error)| (At::SelectionTool(i), error)));
             return None;
         }
-        let tools: Vec<T> = found.into_iter().map(|(_, tool)| tool).collect();
         Some(match self.shape {
             ShapeDraft::Disable => Selection(Repr::Disable(tools.into())),
             _ => Selection(Repr::Only(tools.into())),
@@ -429,4 +468,37 @@ pub(crate) fn open_to_new<T: CatalogName>(selection: Option<&Selection<T>>) -> (
         Some(SelectionShape::Disable(_)) => (true, String::from("offered, disable takes tools away")),
         Some(_) => (false, String::from("not offered")),
     }
+}
+
+/// What changes from one selection of a catalog-and-MCP runtime to another (`None`: no
+/// selection): each built-in of the pinned catalog (`builtins`, in order), each MCP entry
+/// either selection lists (those `is_mcp` picks), then built-ins a newer CLI adds and MCP
+/// tools neither selection names. `decider` indexes a selection for many look-ups.
+pub(crate) fn diff_listed<'a, T: CatalogName, D: Fn(&str) -> SelectionDecision>(
+    old: Option<&'a Selection<T>>,
+    new: Option<&'a Selection<T>>,
+    builtins: &[&'static str],
+    is_mcp: fn(&T) -> bool,
+    decider: impl Fn(&'a Selection<T>) -> D,
+) -> crate::review::diff::PolicyDiff {
+    let mut diff = crate::review::diff::PolicyDiff::default();
+    let (was, now) = (old.map(&decider), new.map(&decider));
+    let reason = |decide: &Option<D>, name: &str| selection_reason(decide.as_ref().map(|decide| decide(name)));
+    for name in builtins {
+        diff.push((*name).to_owned(), true, reason(&was, name), reason(&now, name));
+    }
+    let mut entries: Vec<&str> = Vec::new();
+    for selection in [old, new].into_iter().flatten() {
+        if let SelectionShape::Only(names) | SelectionShape::Disable(names) = selection.shape() {
+            entries.extend(names.iter().filter(|name| is_mcp(name)).map(CatalogName::name));
+        }
+    }
+    for entry in first_of_each(entries, |entry| entry) {
+        diff.push(entry.to_owned(), true, reason(&was, entry), reason(&now, entry));
+    }
+    let subject = format!("built-ins the pinned catalog ({} {}) does not know", T::RUNTIME, T::CLI_VERSION);
+    diff.push(subject, false, open_to_new(old), open_to_new(new));
+    let unnamed = |s: Option<&Selection<T>>| selection_reason(s.map(|s| s.decide_by(|_| false)));
+    diff.push(String::from("MCP tools neither selection names"), false, unnamed(old), unnamed(new));
+    diff
 }

@@ -1,0 +1,103 @@
+//! What an OpenCode document answers ([`RuntimeDocument`]): the `permission` map OpenCode
+//! receives, what its `build` agent is offered and why, and what changes between two
+//! selections. A session cannot be attested: `opencode run` reports no list of tools.
+
+use super::catalog::{CLI_VERSION, Offered, OpenCodeTool, RUNTIME};
+use super::config::OpenCodeConfig;
+use super::diff::diff_opencode_selections;
+use super::names::OpenCodeName;
+use super::places::{MACRO, PLACES};
+use super::read::{OpenCodeDocument, load_opencode_with};
+use super::selection::offered;
+use crate::error::{Error, Located, Warning};
+use crate::reader::closed::Place;
+use crate::reader::options::{LoadError, Options};
+use crate::review::attest::{Attestation, Host};
+use crate::review::diff::PolicyDiff;
+use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
+use crate::selection::{NO_SELECTION, SelectionDecision};
+
+impl RuntimeDocument for OpenCodeDocument {
+    const RUNTIME: &'static str = RUNTIME;
+    const PLACES: &'static [&'static Place] = PLACES;
+    const MACRO: &'static Place = &MACRO;
+
+    fn read(text: &str, options: Options) -> Result<OpenCodeDocument, LoadError> {
+        load_opencode_with(text, options)
+    }
+
+    fn warnings(&self) -> (&[Located<Warning>], usize) {
+        (&self.warnings, self.omitted_warnings)
+    }
+
+    /// `{"permission", "cliVersion"}`, `*_*` written for each MCP server the host names.
+    fn resolved(&self, output: &Output) -> serde_json::Value {
+        let config =
+            OpenCodeConfig::checked(self.selection.clone()).with_mcp_servers(output.mcp_servers.iter().cloned());
+        serde_json::to_value(config).unwrap_or_default()
+    }
+
+    /// Each tool by its OpenCode name, or one MCP tool (`<server>_<tool>`), with whether the
+    /// `build` agent of `opencode run` is offered it.
+    fn explain(&self, tools: &[String], agent: Option<&str>, _: Options) -> Result<Explanation, Error> {
+        if let Some(name) = agent {
+            return Err(Error::UnknownAgent { name: name.to_owned() });
+        }
+        let catalog: Vec<String> = OpenCodeTool::NAMES.iter().map(|name| (*name).to_owned()).collect();
+        let mut explanation = Explanation::default();
+        let mut permitted = Vec::new();
+        for text in if tools.is_empty() { &catalog } else { tools } {
+            let name: OpenCodeName = text.parse()?;
+            if matches!(&name, OpenCodeName::Mcp(entry) if entry.prefix().is_some()) {
+                return Err(Error::WrongType { expected: "one MCP tool (`<server>_<tool>`)", found: "a whole server" });
+            }
+            let shown = name.as_str();
+            let decision = self.selection.as_ref().map(|selection| selection.decide(shown));
+            let verdict = decision.map_or_else(|| NO_SELECTION.to_owned(), |decision| decision.to_string());
+            let is_offered = offered(self.selection.as_ref(), &[shown]).iter().any(|n| n == shown);
+            let is_permitted = decision.is_none_or(SelectionDecision::is_permitted);
+            let how = match &name {
+                OpenCodeName::Builtin(tool) => {
+                    if is_permitted {
+                        permitted.push((tool.name(), tool.capabilities()));
+                    }
+                    match tool.row().runtime.offered {
+                        Offered::Gated(gate) if is_permitted => {
+                            format!("offered only behind its gate ({gate})")
+                        }
+                        _ if is_offered => String::from("offered"),
+                        _ => String::from("not offered"),
+                    }
+                }
+                OpenCodeName::Mcp(_) if is_offered => String::from("offered when its server is configured"),
+                OpenCodeName::Mcp(_) => String::from("not offered"),
+            };
+            explanation.lines.push(format!("{shown}: {verdict}; {how}"));
+        }
+        if tools.is_empty() {
+            explanation.grants(permitted);
+        }
+        Ok(explanation)
+    }
+
+    fn diff(&self, new: &OpenCodeDocument) -> PolicyDiff {
+        let tool_capabilities = |name: &str| OpenCodeTool::from_canonical(name).map(OpenCodeTool::capabilities);
+        diff_opencode_selections(self.selection.as_ref(), new.selection.as_ref()).with_capabilities(tool_capabilities)
+    }
+
+    fn rust_source(&self, private: &str) -> String {
+        match &self.selection {
+            Some(selection) => selection.rust_source(private),
+            None => format!("{private}::OpenCodeSelection::DISABLE_ALL"),
+        }
+    }
+
+    fn attest(&self, _: &str, _: &Host, _: bool) -> Result<Attestation, AttestError> {
+        Err(AttestError::Refused(Error::NotAttestable {
+            reason: format!(
+                "an OpenCode session cannot be attested: `opencode run` {CLI_VERSION} reports no list of the tools it offers; check the model requests the host sees instead"
+            )
+            .into(),
+        }))
+    }
+}

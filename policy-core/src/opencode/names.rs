@@ -1,0 +1,249 @@
+//! The names an OpenCode selection lists: a built-in of the pinned catalog, or an MCP tool
+//! as OpenCode names it (`<server>_<tool>`, with no prefix of its own).
+
+use std::borrow::Cow;
+
+use crate::capability::Faces;
+use crate::error::Error;
+use crate::opencode::catalog::{CLI_VERSION, OpenCodeTool, REMOVED, ROWS, RUNTIME};
+use crate::portable::{Portable, PortableShape};
+use crate::selection::{CatalogName, Group, NameLookup, Pinned, Selection};
+use crate::text::did_you_mean;
+
+/// One name of an OpenCode selection.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OpenCodeName {
+    /// A built-in tool.
+    Builtin(OpenCodeTool),
+    /// One MCP tool, every tool of one server, or every MCP tool.
+    Mcp(McpName),
+}
+
+/// An MCP tool as OpenCode names it: `<server>_<tool>` (each part with the characters
+/// OpenCode keeps, letters, digits, `_` and `-`; it writes any other as `_`), `<server>_*`
+/// for every tool of a server, or `*_*` for every tool of every server the host names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct McpName(Cow<'static, str>);
+
+impl McpName {
+    /// `*_*`: every tool of every MCP server the host names.
+    pub const EVERY: McpName = McpName(Cow::Borrowed("*_*"));
+
+    /// Checks `name` against the grammar.
+    pub fn new(name: &str) -> Result<McpName, Error> {
+        if McpName::fits(name) { Ok(McpName(Cow::Owned(name.to_owned()))) } else { Err(McpName::refused(name)) }
+    }
+
+    /// Macro plumbing: a name the macro checked.
+    #[doc(hidden)]
+    pub const fn __from_static(name: &'static str) -> McpName {
+        McpName(Cow::Borrowed(name))
+    }
+
+    /// The name as written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// For `<server>_*`, the text every tool of the server starts with (`<server>_`); for
+    /// `*_*`, `Some("")`; `None` for one tool.
+    pub fn prefix(&self) -> Option<&str> {
+        if *self == McpName::EVERY { Some("") } else { self.0.strip_suffix('*') }
+    }
+
+    /// Whether an offered MCP tool (`<server>_<tool>`, never a built-in's name) is one this
+    /// name names.
+    pub fn matches(&self, offered: &str) -> bool {
+        match self.prefix() {
+            Some("") => offered.contains('_') && OpenCodeTool::from_canonical(offered).is_none(),
+            Some(prefix) => offered.len() > prefix.len() && offered.starts_with(prefix),
+            None => offered == self.as_str(),
+        }
+    }
+
+    fn refused(name: &str) -> Error {
+        let expected = "`<server>_<tool>`, `<server>_*` or `*_*` (letters, digits, `_` and `-`)";
+        Error::BadMcpName { runtime: RUNTIME, name: name.to_owned(), expected }
+    }
+
+    fn fits(name: &str) -> bool {
+        if name == "*_*" {
+            return true;
+        }
+        let kept = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-');
+        let body = name.strip_suffix("_*").unwrap_or(name);
+        let whole = body.len() < name.len();
+        !body.is_empty()
+            && body.chars().all(kept)
+            && (whole || body.trim_matches('_').contains('_') && !body.starts_with('_') && !body.ends_with('_'))
+    }
+}
+
+impl OpenCodeName {
+    /// Looks a written name up: a built-in, an MCP tool, or an error with a did-you-mean. A
+    /// name one typo from a built-in (`web_fetch`, `Read`) is refused as a misspelt built-in,
+    /// never read as an MCP tool that would match nothing.
+    pub fn lookup(name: &str) -> Result<NameLookup<OpenCodeName>, Error> {
+        let canonical = OpenCodeTool::from_canonical(name);
+        let mcp = canonical.is_none()
+            && !REMOVED.contains(&name)
+            && name.contains('_')
+            && did_you_mean(name, OpenCodeTool::NAMES.iter().copied()).is_none();
+        if mcp {
+            return McpName::new(name).map(|entry| NameLookup::Canonical(OpenCodeName::Mcp(entry)));
+        }
+        let pinned = Pinned {
+            runtime: RUNTIME,
+            cli_version: CLI_VERSION,
+            names: OpenCodeTool::NAMES,
+            aliases: &[],
+            removed: REMOVED,
+        };
+        Ok(pinned.lookup(name, canonical, OpenCodeTool::name)?.map(OpenCodeName::Builtin))
+    }
+
+    /// The name as OpenCode reads it.
+    pub fn as_str(&self) -> &str {
+        match self {
+            OpenCodeName::Builtin(tool) => tool.name(),
+            OpenCodeName::Mcp(entry) => entry.as_str(),
+        }
+    }
+
+    /// Whether an offered tool name is one this name names.
+    pub fn matches(&self, offered: &str) -> bool {
+        match self {
+            OpenCodeName::Builtin(tool) => tool.name() == offered,
+            OpenCodeName::Mcp(entry) => entry.matches(offered),
+        }
+    }
+}
+
+impl From<OpenCodeTool> for OpenCodeName {
+    fn from(tool: OpenCodeTool) -> OpenCodeName {
+        OpenCodeName::Builtin(tool)
+    }
+}
+
+impl CatalogName for OpenCodeName {
+    const RUNTIME: &'static str = RUNTIME;
+    const CLI_VERSION: &'static str = CLI_VERSION;
+    const SELECTION_TYPE: &'static str = "OpenCodeSelection";
+    const NAME_TYPE: &'static str = "OpenCodeName";
+
+    fn rust_source(&self, private: &str) -> String {
+        match self {
+            OpenCodeName::Builtin(tool) => {
+                format!("{private}::OpenCodeName::Builtin({private}::OpenCodeTool::{})", tool.variant())
+            }
+            OpenCodeName::Mcp(entry) => {
+                format!("{private}::OpenCodeName::Mcp({private}::McpName::__from_static({:?}))", entry.as_str())
+            }
+        }
+    }
+
+    fn lookup(name: &str) -> Result<NameLookup<OpenCodeName>, Error> {
+        OpenCodeName::lookup(name)
+    }
+
+    fn name(&self) -> &str {
+        self.as_str()
+    }
+
+    /// An allow-list, for `disable` too (SPEC §9): the built-ins it grants, each permission
+    /// whole (one it grants only some tools of is left out, since OpenCode cannot give part
+    /// of it), and `*_*` when MCP tools are kept.
+    fn portable_selection(portable: &Portable) -> Selection<OpenCodeName> {
+        let mut names: Vec<OpenCodeName> = match portable.shape() {
+            PortableShape::DisableAll => Vec::new(),
+            _ => portable
+                .built_ins(ROWS, true)
+                .filter(|tool| tool.governed_with().all(|member| portable.grants(member.capabilities())))
+                .map(OpenCodeName::Builtin)
+                .collect(),
+        };
+        names.extend(portable.keeps_mcp().then_some(OpenCodeName::Mcp(McpName::EVERY)));
+        Selection::only(names)
+    }
+
+    fn built_in_capabilities(&self) -> Option<Faces> {
+        match self {
+            OpenCodeName::Builtin(tool) => Some(tool.row().faces()),
+            OpenCodeName::Mcp(_) => None,
+        }
+    }
+
+    fn group(&self) -> Option<Group> {
+        let OpenCodeName::Builtin(tool) = self else { return None };
+        let members: Vec<&'static str> = tool.governed_with().map(OpenCodeTool::name).collect();
+        (members.len() > 1).then(|| Group { setting: format!("`{}` permission", tool.permission()), members })
+    }
+}
+
+// A built-in or an MCP tool; anything else is refused.
+string_form!(OpenCodeName, OpenCodeName::as_str, parse: |name| OpenCodeName::lookup(name).map(NameLookup::tool), error: Error, serde);
+string_form!(OpenCodeTool, |tool: &OpenCodeTool| tool.name());
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn looked_up(name: &str) -> Result<OpenCodeName, Error> {
+        OpenCodeName::lookup(name).map(NameLookup::tool)
+    }
+
+    #[test]
+    fn lookup() {
+        assert_eq!(looked_up("read"), Ok(OpenCodeName::Builtin(OpenCodeTool::Read)));
+        assert_eq!(looked_up("probe_echo"), Ok(OpenCodeName::Mcp(McpName::new("probe_echo").unwrap())));
+        let suggestion = |name: &str| match OpenCodeName::lookup(name) {
+            Err(Error::UnknownCliTool { suggestion, removed, .. }) => (suggestion, removed),
+            other => panic!("{name}: {other:?}"),
+        };
+        assert_eq!(suggestion("Bash"), (Some("bash"), false), "OpenCode ignores a wrong-case key");
+        assert_eq!(suggestion("web_fetch"), (Some("webfetch"), false), "a misspelt built-in is no MCP tool");
+        assert_eq!(suggestion("todo_write"), (Some("todowrite"), false));
+        assert_eq!(suggestion("multiedit"), (None, true));
+        assert_eq!(suggestion("shell"), (None, false));
+        let message = looked_up("Webfetch").unwrap_err().to_string();
+        assert!(message.ends_with("did you mean `webfetch`?"), "{message}");
+    }
+
+    #[test]
+    fn mcp_grammar() {
+        for good in ["probe_echo", "probe_*", "my-server_tool_with_parts", "a_b", "*_*", "my_server_*"] {
+            assert!(McpName::new(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "probe",
+            "_echo",
+            "probe_",
+            "probe__",
+            "*",
+            "**",
+            "probe_e*",
+            "pro be_echo",
+            "probe.x_y",
+            "*_echo",
+            "probe_**",
+        ] {
+            assert_eq!(McpName::new(bad), Err(McpName::refused(bad)), "{bad}");
+        }
+        let server = McpName::new("probe_*").unwrap();
+        assert!(server.matches("probe_echo") && !server.matches("probe_") && !server.matches("probes_echo"));
+        let tool = McpName::new("probe_echo").unwrap();
+        assert!(tool.matches("probe_echo") && !tool.matches("probe_echo2"));
+        assert!(McpName::EVERY.matches("probe_echo") && !McpName::EVERY.matches("apply_patch"));
+        assert_eq!(server.prefix(), Some("probe_"));
+        assert_eq!(McpName::EVERY.prefix(), Some(""));
+    }
+
+    #[test]
+    fn a_permission_governs_its_group() {
+        let group = OpenCodeName::Builtin(OpenCodeTool::Write).group().unwrap();
+        assert_eq!(group.members, ["apply_patch", "edit", "write"]);
+        assert_eq!(group.setting, "`edit` permission");
+        assert!(OpenCodeName::Builtin(OpenCodeTool::Bash).group().is_none());
+        assert!(looked_up("probe_echo").unwrap().group().is_none());
+    }
+}

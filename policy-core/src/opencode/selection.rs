@@ -1,0 +1,148 @@
+//! What an OpenCode selection means (SPEC §10): what it says of one tool, and the library's
+//! model of what `opencode run` then offers its `build` agent.
+
+use super::names::{McpName, OpenCodeName};
+use crate::opencode::catalog::{DEFAULT_OFFERED, OpenCodeTool};
+use crate::seen::Seen;
+use crate::selection::{Selection, SelectionDecision, SelectionShape};
+
+/// An OpenCode `builtin_tools` selection (SPEC §10).
+pub type OpenCodeSelection = Selection<OpenCodeName>;
+
+impl Selection<OpenCodeName> {
+    /// What the selection says of a tool OpenCode could offer (a built-in, or an MCP tool
+    /// `<server>_<tool>`).
+    pub fn decide(&self, offered_name: &str) -> SelectionDecision {
+        self.decide_by(|entry| entry.matches(offered_name))
+    }
+
+    /// [`Selection::decide`] for many names: the names are indexed once ([`Listed`]).
+    pub(crate) fn decider(&self) -> impl Fn(&str) -> SelectionDecision + '_ {
+        let listed = match self.shape() {
+            SelectionShape::Only(names) | SelectionShape::Disable(names) => Listed::of(names),
+            SelectionShape::DisableAll => Listed::of(&[]),
+        };
+        move |offered_name| self.decide_by_name(|| listed.names(offered_name))
+    }
+
+    /// The library's model of what OpenCode offers under this selection: see [`offered`].
+    pub fn offered(&self, mcp_tools: &[&str]) -> Vec<String> {
+        offered(Some(self), mcp_tools)
+    }
+}
+
+/// A selection's names indexed for many look-ups: the exact names, and the prefixes of the
+/// servers named whole (`<server>_*`, kept as `<server>_`). A server's name may hold `_`, so
+/// an offered name is looked up at each of its `_`.
+struct Listed<'a> {
+    exact: Seen<'a>,
+    servers: Seen<'a>,
+    /// `*_*` is listed.
+    every_mcp: bool,
+}
+
+impl<'a> Listed<'a> {
+    fn of(names: &'a [OpenCodeName]) -> Listed<'a> {
+        let mut listed =
+            Listed { exact: Seen::with_capacity(names.len()), servers: Seen::with_capacity(0), every_mcp: false };
+        for (i, name) in names.iter().enumerate() {
+            match name {
+                OpenCodeName::Mcp(entry) if *entry == McpName::EVERY => listed.every_mcp = true,
+                OpenCodeName::Mcp(entry) if entry.prefix().is_some() => {
+                    listed.servers.repeat(entry.prefix().unwrap_or_default(), i);
+                }
+                _ => {
+                    listed.exact.repeat(name.as_str(), i);
+                }
+            }
+        }
+        listed
+    }
+
+    /// Whether a name of the selection names `offered` ([`OpenCodeName::matches`]).
+    fn names(&self, offered: &str) -> bool {
+        let mcp = || OpenCodeTool::from_canonical(offered).is_none();
+        self.exact.contains(offered)
+            || self.every_mcp && offered.contains('_') && mcp()
+            || offered
+                .match_indices('_')
+                .any(|(at, _)| at + 1 < offered.len() && self.servers.contains(&offered[..=at]))
+                && mcp()
+    }
+}
+
+/// The tool names the `build` agent of `opencode run` is offered, given the selection
+/// (`None`: no selection) and the MCP tools of the servers the host configures and names
+/// (`<server>_<tool>`): built-ins in catalog order, then MCP tools in the order given.
+///
+/// The model, measured live on 1.18.33 with a provider of the host's own: with no selection
+/// the ten built-ins offered `default` and every MCP tool; a built-in leaves the request when
+/// the last rule of the `permission` map that matches its permission is a whole-tool `deny`,
+/// so `disable` takes its names away and `only` (`"*": "deny"` first) keeps just its names.
+/// `disable: "*"` (`"*": "deny"`) leaves nothing, MCP tools included. A gated built-in is
+/// never offered here (its gate is closed in the pinned setting).
+pub fn offered(selection: Option<&OpenCodeSelection>, mcp_tools: &[&str]) -> Vec<String> {
+    let decide = selection.map(OpenCodeSelection::decider);
+    let permitted = |name: &&str| decide.as_ref().is_none_or(|decide| decide(name).is_permitted());
+    let builtins = DEFAULT_OFFERED.iter().map(|tool| tool.name()).filter(permitted);
+    let mcp = mcp_tools.iter().copied().filter(permitted);
+    builtins.chain(mcp).map(str::to_owned).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::selection::NameLookup;
+
+    fn names(written: &[&str]) -> Vec<OpenCodeName> {
+        written.iter().map(|w| OpenCodeName::lookup(w).map(NameLookup::tool).unwrap()).collect()
+    }
+
+    #[test]
+    fn listed_names_answer_as_each_entry_does() {
+        let written = ["read", "srv_*", "srv_tool", "other_x", "glob", "my_srv_*", "*_*"];
+        let entries = names(&written);
+        let offered = [
+            "read",
+            "glob",
+            "grep",
+            "srv_tool",
+            "srv_other",
+            "srv_",
+            "srv",
+            "other_x",
+            "other_y",
+            "my_srv_t",
+            "my_srv_",
+            "_x",
+            "apply_patch",
+            "plan_exit",
+            "srvx_y",
+        ];
+        for end in 0..=entries.len() {
+            let listed = Listed::of(&entries[..end]);
+            for name in offered {
+                let by_entry = entries[..end].iter().any(|entry| entry.matches(name));
+                assert_eq!(listed.names(name), by_entry, "{name} in {:?}", &written[..end]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_model() {
+        let mcp = ["probe_echo"];
+        assert_eq!(offered(None, &mcp).len(), 11);
+        let only = OpenCodeSelection::only(names(&["read", "grep"]));
+        assert_eq!(only.offered(&mcp), ["grep", "read"]);
+        let with_mcp = OpenCodeSelection::only(names(&["read", "probe_*"]));
+        assert_eq!(with_mcp.offered(&mcp), ["read", "probe_echo"]);
+        let deny = OpenCodeSelection::disable(names(&["bash", "probe_echo"]));
+        assert_eq!(deny.offered(&mcp).len(), 9);
+        assert!(OpenCodeSelection::disable_all().offered(&mcp).is_empty());
+        assert_eq!(deny.decide("probe_echo"), SelectionDecision::Disabled);
+        assert_eq!(deny.decide("glob"), SelectionDecision::PermittedNotDisabled);
+        assert_eq!(with_mcp.decide("glob"), SelectionDecision::NotInOnly);
+        let every = OpenCodeSelection::only(names(&["*_*"]));
+        assert_eq!(every.offered(&mcp), ["probe_echo"]);
+    }
+}
