@@ -23,6 +23,9 @@ ALL_CAPABILITIES = ["execute", "read", "search", "edit", "web", "agent", "todo",
 
 def first_sentence(text):
     text = " ".join((text or "").split())
+    # A description written as a list (OpenCode's): its first item.
+    if text.startswith("- "):
+        text = text[2:].split(" - ")[0]
     match = re.match(r"(.+?[.!?])(\s|$)", text)
     sentence = match.group(1) if match else text
     return sentence[:240]
@@ -80,6 +83,23 @@ def gemini_bundle(cli):
     sys.exit("refresh.py: no bundle chunk holds ALL_BUILTIN_TOOL_NAMES: read it by hand")
 
 
+def opencode_binary(cli):
+    """The built-ins the binary defines (each `name` of a tool defined with its effect
+    generator, and the MCP-resource tools' map) and the permission each asks for (the lists
+    its `disabled` rule maps to `edit` and to `read`; any other tool asks for its own name)."""
+    blob = open(cli, "rb").read().decode("utf-8", "replace")
+    names = set(re.findall(r'[A-Za-z_$]{1,3}=[A-Za-z_$]{1,3}\("([a-z_]+)",[A-Za-z_$]{1,2}\.gen\(function\*', blob))
+    resources = re.search(r'\{list:"([a-z_]+)",listTemplates:"([a-z_]+)",read:"([a-z_]+)"\}', blob)
+    names |= set(resources.groups()) if resources else set()
+    rule = re.search(r'let ([A-Za-z_$])=(\["edit",[^\]]*\]),([A-Za-z_$])=(\[[^\]]*\]);return new Set', blob)
+    if not rule:
+        sys.exit("refresh.py: the binary holds no permission rule of the edit tools (a new layout?): read it by hand")
+    permission = {name: "edit" for name in json.loads(rule.group(2))}
+    permission.update({name: "read" for name in json.loads(rule.group(4))})
+    names.discard("invalid")  # the tool a call of an unknown tool becomes, never offered
+    return names, permission
+
+
 class Observed:
     """What one build says: each built-in's name, how it is offered, its description; the
     legacy aliases; the removed names."""
@@ -124,6 +144,19 @@ def observe_gemini(cli, seen):
     return observed
 
 
+def observe_opencode(cli, seen):
+    names, permission = opencode_binary(cli)
+    observed = Observed()
+    default = {tool["name"]: tool.get("description") for tool in seen["settings"].get("default", [])}
+    gated_seen = {tool["name"]: tool.get("description") for tool in seen["settings"].get("gpt", [])}
+    for name in sorted(names | set(default) | set(gated_seen)):
+        description = default.get(name) or gated_seen.get(name)
+        observed.tools[name] = {"offered": "default" if name in default else "gated",
+                                "permission": permission.get(name, name),
+                                "description": first_sentence(description) if description else ""}
+    return observed
+
+
 def observe_copilot(seen):
     observed = Observed()
     for tool in seen["tools"]:
@@ -159,6 +192,10 @@ def compare(runtime, version, spec, observed, catalog, write):
             lines.append("~ %s: known to %s too, the data says only %s" % (name, version, ", ".join(row["builds"])))
             if write:
                 row["builds"].append(version)
+        if "permission" in seen and seen["permission"] != row.get("permission", name):
+            lines.append("~ %s: permission %s in the data, %s by the CLI" % (name, row.get("permission", name), seen["permission"]))
+            if write:
+                row["permission"] = seen["permission"]
         for column in ("offered", "modes"):
             if column in seen and column in row and seen[column] != row[column] and version == builds[0]:
                 lines.append("~ %s: %s %s in the data, %s by the CLI" % (name, column, row[column], seen[column]))
@@ -202,6 +239,13 @@ def new_row(runtime, name, seen, version):
     elif runtime == "gemini-cli":
         row["modes"] = seen["modes"]
         row["investigator"] = False
+    elif runtime == "opencode":
+        del row["aliases"]
+        row["offered"] = seen["offered"]
+        if seen["offered"] == "gated":
+            row["gate"] = "unknown: read it from the CLI"
+        if seen["permission"] != name:
+            row["permission"] = seen["permission"]
     else:
         row["constant"] = name.upper()
         row["offered"] = seen["offered"]
@@ -232,6 +276,8 @@ def main(argv):
         observed = observe_claude(cli, seen, catalog)
     elif runtime == "gemini-cli":
         observed = observe_gemini(cli, seen)
+    elif runtime == "opencode":
+        observed = observe_opencode(cli, seen)
     else:
         observed = observe_copilot(seen)
     lines = compare(runtime, version, spec, observed, catalog, write)

@@ -2,7 +2,7 @@
 //! the fake model was offered must be exactly the tools the library says.
 //!
 //! Usage (normally through `tests/live/run.sh`):
-//! `live-conformance --copilot BIN --claude BIN --gemini BIN --scratch DIR [--cases FILE] [--only RUNTIME]`,
+//! `live-conformance --copilot BIN --claude BIN --gemini BIN --opencode BIN --scratch DIR [--cases FILE] [--only RUNTIME]`,
 //! `live-conformance mcp-echo` (the MCP server the cases register), and
 //! `live-conformance catalog RUNTIME --cli BIN --scratch DIR [--names FILE]` (what
 //! `tests/catalog/refresh.sh` reads from a CLI: its built-ins, their descriptions and how they
@@ -18,6 +18,7 @@ mod forced_copilot;
 mod gemini;
 mod http;
 mod mcp;
+mod opencode;
 mod session_fs;
 
 use std::collections::BTreeSet;
@@ -69,6 +70,7 @@ struct Args {
     copilot: Option<PathBuf>,
     claude: Option<PathBuf>,
     gemini: Option<PathBuf>,
+    opencode: Option<PathBuf>,
     scratch: PathBuf,
     cases: Option<PathBuf>,
     only: Option<String>,
@@ -79,6 +81,7 @@ fn args() -> Result<Args, String> {
         copilot: None,
         claude: None,
         gemini: None,
+        opencode: None,
         scratch: std::env::temp_dir().join("tool-policy-live"),
         cases: None,
         only: None,
@@ -90,6 +93,7 @@ fn args() -> Result<Args, String> {
             "--copilot" => args.copilot = Some(value()?.into()),
             "--claude" => args.claude = Some(value()?.into()),
             "--gemini" => args.gemini = Some(value()?.into()),
+            "--opencode" => args.opencode = Some(value()?.into()),
             "--scratch" => args.scratch = value()?.into(),
             "--cases" => args.cases = Some(value()?.into()),
             "--only" => args.only = Some(value()?),
@@ -1180,9 +1184,10 @@ fn portable_policies() -> Vec<(String, Value)> {
     policies
 }
 
-/// A portable policy's case on each runtime: Copilot's, Claude Code's, and the Gemini CLI's
-/// in `default` and `yolo`; each with the MCP server (and Copilot's custom tools) present.
-fn portable_cases(name: &str, policy: &Value) -> Result<(copilot::Case, claude::Case, Vec<gemini::Case>), String> {
+/// A portable policy's case on each runtime: Copilot's, Claude Code's, the Gemini CLI's in
+/// `default` and `yolo`, and OpenCode's; each with the MCP server (and Copilot's custom tools)
+/// present.
+fn portable_cases(name: &str, policy: &Value) -> Result<Portables, String> {
     use tool_policy::gemini::ApprovalMode::{Default, Yolo};
     let document = json!({"capabilities": policy});
     let name = format!("{CAPABILITIES}{name}");
@@ -1207,20 +1212,27 @@ fn portable_cases(name: &str, policy: &Value) -> Result<(copilot::Case, claude::
         control: None,
         investigate: false,
     });
-    Ok((copilot, claude, gemini.into()))
+    let mut on_opencode = opencode::Case::new(&name, opencode::selection(&name, &document)?);
+    on_opencode.mcp = true;
+    Ok((copilot, claude, gemini.into(), on_opencode))
 }
 
-/// Cases from `--cases FILE`: `[{"name", "runtime": "copilot" | "claude-code" | "portable",
-/// "input", "expected"?}]`, where a Copilot case's `expected` is the resolved configuration
-/// written by hand (`{"clientMode", "availableTools"?, "excludedTools"?,
-/// "toolFilterPrecedence"}`), and a portable case's `input` is the value of `capabilities`,
-/// run on all three runtimes (the Gemini CLI in `default` and `yolo`).
-type Extras = (Vec<copilot::Case>, Vec<claude::Case>, Vec<gemini::Case>, Vec<(String, Value)>);
+/// A portable policy's case on each runtime.
+type Portables = (copilot::Case, claude::Case, Vec<gemini::Case>, opencode::Case);
+
+/// Cases from `--cases FILE`: `[{"name", "runtime": "copilot" | "claude-code" | "opencode" |
+/// "portable", "input", "expected"?}]`, where a Copilot case's `expected` is the resolved
+/// configuration written by hand (`{"clientMode", "availableTools"?, "excludedTools"?,
+/// "toolFilterPrecedence"}`), an OpenCode case runs with the MCP server, and a portable case's
+/// `input` is the value of `capabilities`, run on every runtime (the Gemini CLI in `default`
+/// and `yolo`).
+type Extras = (Vec<copilot::Case>, Vec<claude::Case>, Vec<gemini::Case>, Vec<opencode::Case>, Vec<(String, Value)>);
 
 fn extra_cases(path: &Path) -> Result<Extras, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let items: Vec<Value> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let (mut copilot, mut claude, mut gemini, mut expected) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut on_opencode = Vec::new();
     for item in items {
         let name = item["name"].as_str().ok_or("a case needs a `name`")?;
         match item["runtime"].as_str() {
@@ -1245,18 +1257,29 @@ fn extra_cases(path: &Path) -> Result<Extras, String> {
                     mcp: McpTools::Keep,
                 });
             }
+            Some("opencode") => {
+                if item.get("expected").is_some() {
+                    return Err(format!("{name}: `expected` is for Copilot cases"));
+                }
+                let mut case = opencode::Case::new(name, opencode::selection(name, &item["input"])?);
+                case.mcp = true;
+                on_opencode.push(case);
+            }
             Some("portable") => {
-                let (on_copilot, on_claude, on_gemini) = portable_cases(name, &item["input"])?;
+                let (on_copilot, on_claude, on_gemini, portable_opencode) = portable_cases(name, &item["input"])?;
                 copilot.push(on_copilot);
                 claude.push(on_claude);
                 gemini.extend(on_gemini);
+                on_opencode.push(portable_opencode);
             }
             other => {
-                return Err(format!("{name}: runtime must be `copilot`, `claude-code` or `portable`, not {other:?}"));
+                return Err(format!(
+                    "{name}: runtime must be `copilot`, `claude-code`, `opencode` or `portable`, not {other:?}"
+                ));
             }
         }
     }
-    Ok((copilot, claude, gemini, expected))
+    Ok((copilot, claude, gemini, on_opencode, expected))
 }
 
 /// How many of the given cases have an outcome; each one without is added as a failure.
@@ -1325,12 +1348,20 @@ async fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+    let (mut opencode_cases, forced_opencode) = match (opencode::cases(), opencode::forced_cases()) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("live-conformance: {e}");
+            return ExitCode::from(2);
+        }
+    };
     for (name, policy) in portable_policies() {
         match portable_cases(&name, &policy) {
-            Ok((on_copilot, on_claude, on_gemini)) => {
+            Ok((on_copilot, on_claude, on_gemini, on_opencode)) => {
                 copilot_cases.push(on_copilot);
                 claude_cases.push(on_claude);
                 gemini_cases.extend(on_gemini);
+                opencode_cases.push(on_opencode);
             }
             Err(e) => {
                 eprintln!("live-conformance: {e}");
@@ -1342,10 +1373,11 @@ async fn main() -> ExitCode {
     let mut written: Vec<(String, Value)> = Vec::new();
     if let Some(path) = &args.cases {
         match extra_cases(path) {
-            Ok((a, b, c, expected)) => {
+            Ok((a, b, c, d, expected)) => {
                 copilot_cases.extend(a);
                 claude_cases.extend(b);
                 gemini_cases.extend(c);
+                opencode_cases.extend(d);
                 written = expected;
             }
             Err(e) => {
@@ -1500,12 +1532,43 @@ async fn main() -> ExitCode {
             None => vec![Outcome::failed("gemini-cli", String::from("no --gemini binary"))],
         });
     }
+    let mut opencode_outcomes = Vec::new();
+    if wants("opencode") {
+        // An unknown name, or one OpenCode would ignore, is refused before anything runs.
+        let name = "a name OpenCode would ignore is refused before anything runs";
+        opencode_outcomes.push(match tool_policy::json::load_opencode(r#"{"disable": ["bash", "Bash"]}"#) {
+            Err(tool_policy::json::LoadError::Invalid(report)) if report.errors[0].pointer == "/disable/1" => {
+                Outcome { name: name.to_owned(), offered: 0, mismatch: None }
+            }
+            other => Outcome::failed(name, format!("expected a refusal at /disable/1, got {other:?}")),
+        });
+        match &args.opencode {
+            Some(cli) => {
+                let (cli, me, scratch) = (cli.clone(), me.clone(), args.scratch.join("opencode"));
+                let (cases, forced) = (opencode_cases.clone(), forced_opencode.clone());
+                let (outcomes, forced) = tokio::task::spawn_blocking(move || {
+                    (
+                        opencode::run(&cli, &me, &scratch, &cases),
+                        opencode::run(&cli, &me, &scratch.join("forced"), &forced),
+                    )
+                })
+                .await
+                .unwrap_or_else(|e| {
+                    (vec![Outcome::failed("opencode", format!("the driver panicked: {e}"))], Vec::new())
+                });
+                opencode_outcomes.extend(outcomes);
+                forced_outcomes.extend(forced);
+            }
+            None => opencode_outcomes.push(Outcome::failed("opencode", String::from("no --opencode binary"))),
+        }
+    }
     // Every case given must have run: a driver that stops early fails the run.
     let (copilot_ran, claude_ran) = (
         ran(&mut copilot_outcomes, copilot_cases.iter().map(|c| c.name.as_str()), wants("copilot")),
         ran(&mut claude_outcomes, claude_cases.iter().map(|c| c.name.as_str()), wants("claude-code")),
     );
     let gemini_ran = ran(&mut gemini_outcomes, gemini_cases.iter().map(|c| c.name.as_str()), wants("gemini-cli"));
+    let opencode_ran = ran(&mut opencode_outcomes, opencode_cases.iter().map(|c| c.name.as_str()), wants("opencode"));
     let agents_ran = ran(&mut agent_outcomes, agent_cases.iter().map(|c| c.name.as_str()), wants("claude-code"));
     let builtin_ran = ran(&mut builtin_outcomes, builtin_cases.iter().map(|c| c.name.as_str()), wants("claude-code"));
     let forced_names = forced_claude
@@ -1513,16 +1576,18 @@ async fn main() -> ExitCode {
         .filter(|_| wants("claude-code"))
         .map(|c| c.name.as_str())
         .chain(forced_copilot.iter().filter(|_| wants("copilot")).map(|c| c.name.as_str()))
-        .chain(forced_gemini.iter().filter(|_| wants("gemini-cli")).map(|c| c.name.as_str()));
+        .chain(forced_gemini.iter().filter(|_| wants("gemini-cli")).map(|c| c.name.as_str()))
+        .chain(forced_opencode.iter().filter(|_| wants("opencode")).map(|c| c.name.as_str()));
     let forced_ran = ran(&mut forced_outcomes, forced_names, true);
     println!(
-        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given, claude-code-subagents {agents_ran} of {} given, builtin-agents {builtin_ran} of {} given, gemini-cli {gemini_ran} of {} given, forced-calls {forced_ran} of {} given",
+        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given, claude-code-subagents {agents_ran} of {} given, builtin-agents {builtin_ran} of {} given, gemini-cli {gemini_ran} of {} given, opencode {opencode_ran} of {} given, forced-calls {forced_ran} of {} given",
         copilot_cases.len(),
         claude_cases.len(),
         agent_cases.len(),
         builtin_cases.len(),
         gemini_cases.len(),
-        forced_claude.len() + forced_gemini.len() + forced_copilot.len()
+        opencode_cases.len(),
+        forced_claude.len() + forced_gemini.len() + forced_copilot.len() + forced_opencode.len()
     );
     let (subagent_outcomes, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         copilot_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: "));
@@ -1535,6 +1600,8 @@ async fn main() -> ExitCode {
         claude_outcomes.into_iter().partition(portable);
     let (gemini_portable, gemini_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         gemini_outcomes.into_iter().partition(portable);
+    let (opencode_portable, opencode_outcomes): (Vec<Outcome>, Vec<Outcome>) =
+        opencode_outcomes.into_iter().partition(portable);
     // The Gemini CLI's own agent, started through `invoke_agent`, is a built-in agent too.
     let (investigator, gemini_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         gemini_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: codebase_investigator"));
@@ -1543,10 +1610,13 @@ async fn main() -> ExitCode {
     let claude_mismatches = report("claude-code", &claude_outcomes);
     let agent_mismatches = report("claude-code-subagents", &agent_outcomes);
     let gemini_mismatches = report("gemini-cli", &gemini_outcomes);
+    let opencode_mismatches = report("opencode", &opencode_outcomes);
     let portable_mismatches = report("capabilities copilot", &copilot_portable)
         + report("capabilities claude-code", &claude_portable)
-        + report("capabilities gemini-cli", &gemini_portable);
-    let portable_cases = copilot_portable.len() + claude_portable.len() + gemini_portable.len();
+        + report("capabilities gemini-cli", &gemini_portable)
+        + report("capabilities opencode", &opencode_portable);
+    let portable_cases =
+        copilot_portable.len() + claude_portable.len() + gemini_portable.len() + opencode_portable.len();
     let builtin_mismatches = report("builtin-agents claude-code", &builtin_outcomes)
         + report("builtin-agents copilot", &copilot_builtin)
         + report("builtin-agents gemini-cli", &investigator);
@@ -1565,12 +1635,13 @@ async fn main() -> ExitCode {
         attested.sessions, attested.controls_caught, attested.controls
     );
     println!(
-        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches; capabilities {portable_cases} cases, {portable_mismatches} mismatches; builtin-agents {builtin_count} cases, {builtin_mismatches} mismatches; forced-calls {} cases, {forced_mismatches} mismatches",
+        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches; opencode {} cases, {opencode_mismatches} mismatches; capabilities {portable_cases} cases, {portable_mismatches} mismatches; builtin-agents {builtin_count} cases, {builtin_mismatches} mismatches; forced-calls {} cases, {forced_mismatches} mismatches",
         copilot_outcomes.len(),
         subagent_outcomes.len(),
         claude_outcomes.len(),
         agent_outcomes.len(),
         gemini_outcomes.len(),
+        opencode_outcomes.len(),
         forced_outcomes.len()
     );
     let mismatches = copilot_mismatches
@@ -1578,6 +1649,7 @@ async fn main() -> ExitCode {
         + claude_mismatches
         + agent_mismatches
         + gemini_mismatches
+        + opencode_mismatches
         + portable_mismatches
         + builtin_mismatches
         + forced_mismatches
@@ -1619,6 +1691,7 @@ async fn catalog() -> ExitCode {
         "copilot" => copilot::catalog(&cli, &me, &scratch).await,
         "claude-code" => claude::catalog(&cli, &scratch, &names),
         "gemini-cli" => gemini::catalog(&cli, &me, &scratch),
+        "opencode" => opencode::catalog(&cli, &me, &scratch),
         other => Err(format!("no catalog reader for `{other}`")),
     };
     match read {
