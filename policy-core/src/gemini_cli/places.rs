@@ -1,53 +1,27 @@
 //! The Gemini CLI's rows of the closed-world table (SPEC §6): every object its reader enters,
 //! and what each makes of a key.
 
-use crate::error::{BESIDE_HOLDER, Stray};
 use crate::gemini_cli::catalog::RUNTIME;
-use crate::names::vocab::{
-    AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, CLAUDE_AGENTS_OWNER, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS,
-    DISABLE_KEY, GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER, HOLDER_KEY, ONLY_KEY, POLICY_KEYS,
-    SELECTION_KEYS, SELECTION_MACRO_KEYS,
-};
+use crate::names::vocab::{GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER};
 use crate::portable::read::PORTABLE;
-use crate::reader::closed::{Elsewhere, Others, Place};
+use crate::reader::closed::Place;
 use crate::selection::read::SELECTION;
 
-/// An object holding the selection under `builtin_tools`. A Copilot entry's keys, Claude
-/// Code's sub-agents (the Gemini CLI is never given them), and the CLI's own settings for a
-/// restriction restrict nothing here.
-pub(crate) const HOLDER: Place = Place {
-    name: "a Gemini CLI selection holder",
-    reads: &[HOLDER_KEY, CAPABILITIES_KEY],
-    governing: &[HOLDER_KEY, CAPABILITIES_KEY, ONLY_KEY, DISABLE_KEY],
-    passes: &[],
-    elsewhere: &[
-        Elsewhere { keys: SELECTION_KEYS, why: BESIDE_HOLDER },
-        Elsewhere { keys: POLICY_KEYS, why: Stray::NotRead { owner: COPILOT_ENTRY_OWNER, runtime: RUNTIME } },
-        Elsewhere {
-            keys: &[AGENTS_KEY, AGENT_ONLY_KEY],
-            why: Stray::NotRead { owner: CLAUDE_AGENTS_OWNER, runtime: RUNTIME },
-        },
-        Elsewhere {
-            keys: GEMINI_CLI_SETTINGS_KEYS,
-            why: Stray::NotRead { owner: GEMINI_CLI_SETTINGS_OWNER, runtime: RUNTIME },
-        },
-    ],
-    others: Others::PassThrough,
-};
+/// An object holding the selection under `builtin_tools`: the row every runtime with a
+/// selection alone shares, with its own settings for a restriction.
+pub(crate) const HOLDER: Place = selection_holder_place!(
+    "a Gemini CLI selection holder",
+    RUNTIME,
+    GEMINI_CLI_SETTINGS_KEYS,
+    GEMINI_CLI_SETTINGS_OWNER
+);
 
 /// What a Gemini CLI document passes through (the holder's other keys): a selection there
 /// restricts nothing.
 pub(crate) const PASSED: Place = passed_place!("a value a Gemini CLI document passes through", RUNTIME);
 
-/// `builtin_tools! { runtime: gemini_cli, .. }`: a Copilot key needs the Copilot form.
-pub(crate) const MACRO: Place = Place {
-    name: "builtin_tools! for the Gemini CLI",
-    reads: SELECTION_MACRO_KEYS,
-    governing: &[],
-    passes: &[],
-    elsewhere: &[Elsewhere { keys: COPILOT_ONLY_MACRO_KEYS, why: Stray::OtherRuntime { runtime: "copilot" } }],
-    others: Others::Refuse,
-};
+/// `builtin_tools! { runtime: gemini_cli, .. }`.
+pub(crate) const MACRO: Place = selection_macro_place!("builtin_tools! for the Gemini CLI");
 
 /// Every object the Gemini CLI's reader enters.
 pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PORTABLE, &PASSED];

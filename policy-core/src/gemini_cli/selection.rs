@@ -4,8 +4,7 @@
 use super::names::GeminiName;
 pub use crate::gemini_cli::catalog::ApprovalMode;
 use crate::gemini_cli::catalog::{GeminiTool, MCP_PREFIX, offered as defaults};
-use crate::seen::Seen;
-use crate::selection::{Selection, SelectionDecision, SelectionShape};
+use crate::selection::{Listed, Selection, SelectionDecision, SelectionShape};
 
 /// A Gemini CLI `builtin_tools` selection (SPEC §5).
 pub type GeminiSelection = Selection<GeminiName>;
@@ -28,8 +27,8 @@ impl Selection<GeminiName> {
     /// [`Selection::decide`] for many names: the names are indexed once ([`Listed`]).
     pub(crate) fn decider(&self) -> impl Fn(&str) -> SelectionDecision + '_ {
         let listed = match self.shape() {
-            SelectionShape::Only(names) | SelectionShape::Disable(names) => Listed::of(names),
-            SelectionShape::DisableAll => Listed::of(&[]),
+            SelectionShape::Only(names) | SelectionShape::Disable(names) => listed(names),
+            SelectionShape::DisableAll => listed(&[]),
         };
         move |offered_name| self.decide_by_name(|| listed.names(offered_name))
     }
@@ -40,42 +39,26 @@ impl Selection<GeminiName> {
     }
 }
 
-/// A selection's names indexed for many look-ups: the exact names, and the servers named
-/// whole (`mcp_<server>_*`, kept as `mcp_<server>_`). A server's name holds no `_`, so an
-/// offered name's server is the text up to its first `_` after `mcp_`.
-struct Listed<'a> {
-    exact: Seen<'a>,
-    servers: Seen<'a>,
-    /// `mcp_*` is listed.
-    every_mcp: bool,
+impl GeminiName {
+    /// For `mcp_<server>_*`, `mcp_<server>_`; for `mcp_*`, `""`; `None` for one tool.
+    fn wildcard(&self) -> Option<&str> {
+        match self {
+            GeminiName::Mcp(entry) => {
+                entry.as_str().strip_suffix('*').map(|prefix| if prefix == MCP_PREFIX { "" } else { prefix })
+            }
+            GeminiName::Builtin(_) => None,
+        }
+    }
+
+    /// Whether an offered name is an MCP tool's (`mcp_<server>_<tool>`).
+    fn is_mcp(offered: &str) -> bool {
+        offered.len() > MCP_PREFIX.len() && offered.starts_with(MCP_PREFIX)
+    }
 }
 
-impl<'a> Listed<'a> {
-    fn of(names: &'a [GeminiName]) -> Listed<'a> {
-        let exact = Seen::with_capacity(names.len());
-        let mut listed = Listed { exact, servers: Seen::with_capacity(0), every_mcp: false };
-        for (i, name) in names.iter().enumerate() {
-            match name.as_str().strip_suffix('*') {
-                Some(MCP_PREFIX) => {
-                    listed.every_mcp = true;
-                    None
-                }
-                Some(server) if matches!(name, GeminiName::Mcp(_)) => listed.servers.repeat(server, i),
-                _ => listed.exact.repeat(name.as_str(), i),
-            };
-        }
-        listed
-    }
-
-    /// Whether an entry names `offered` ([`GeminiName::matches`]).
-    fn names(&self, offered: &str) -> bool {
-        self.exact.contains(offered)
-            || self.every_mcp && offered.len() > MCP_PREFIX.len() && offered.starts_with(MCP_PREFIX)
-            || offered.strip_prefix(MCP_PREFIX).and_then(|rest| rest.find('_')).is_some_and(|end| {
-                let server = &offered[..=MCP_PREFIX.len() + end];
-                server.len() < offered.len() && self.servers.contains(server)
-            })
-    }
+/// A selection's names indexed for many look-ups ([`Listed`]).
+fn listed(names: &[GeminiName]) -> Listed<'_> {
+    Listed::of(names, GeminiName::wildcard, GeminiName::is_mcp)
 }
 
 /// The tool names a headless session's model is offered, given the selection (`None`: no
@@ -92,27 +75,27 @@ impl<'a> Listed<'a> {
 /// - `disable: "*"` (`tools.core: []`): nothing, MCP tools included.
 pub fn offered(selection: Option<&GeminiSelection>, mode: ApprovalMode, mcp_tools: &[&str]) -> Vec<String> {
     let shape = selection.map(Selection::shape);
-    let listed = |names: &Listed<'_>, name: &str| names.names(name);
+    let listed_in = |names: &Listed<'_>, name: &str| names.names(name);
     let (builtins, mcp): (Vec<GeminiTool>, Vec<&str>) = match shape {
         None => (mode.defaults().to_vec(), if mode.offers_mcp() { mcp_tools.to_vec() } else { Vec::new() }),
         Some(SelectionShape::DisableAll) => (Vec::new(), Vec::new()),
         Some(SelectionShape::Disable(denied)) => {
-            let denied = &Listed::of(denied);
-            let builtins = mode.defaults().iter().copied().filter(|t| !listed(denied, t.name())).collect();
+            let denied = &listed(denied);
+            let builtins = mode.defaults().iter().copied().filter(|t| !listed_in(denied, t.name())).collect();
             let mcp = if mode.offers_mcp() {
-                mcp_tools.iter().copied().filter(|t| !listed(denied, t)).collect()
+                mcp_tools.iter().copied().filter(|t| !listed_in(denied, t)).collect()
             } else {
                 Vec::new()
             };
             (builtins, mcp)
         }
         Some(SelectionShape::Only(only)) => {
-            let only = &Listed::of(only);
+            let only = &listed(only);
             let (pool, mcp) = match mode {
                 ApprovalMode::Plan => (defaults::PLAN, Vec::new()),
-                _ => (defaults::YOLO, mcp_tools.iter().copied().filter(|t| listed(only, t)).collect()),
+                _ => (defaults::YOLO, mcp_tools.iter().copied().filter(|t| listed_in(only, t)).collect()),
             };
-            (pool.iter().copied().filter(|t| listed(only, t.name())).collect(), mcp)
+            (pool.iter().copied().filter(|t| listed_in(only, t.name())).collect(), mcp)
         }
     };
     let mut builtins = builtins;
@@ -153,7 +136,7 @@ mod tests {
             "srv_tool",
         ];
         for end in 0..=names.len() {
-            let listed = Listed::of(&names[..end]);
+            let listed = listed(&names[..end]);
             for name in offered {
                 let by_entry = names[..end].iter().any(|entry| entry.matches(name));
                 assert_eq!(listed.names(name), by_entry, "{name} in {:?}", &written[..end]);

@@ -1,10 +1,9 @@
 //! What an OpenCode selection means (SPEC §10): what it says of one tool, and the library's
 //! model of what `opencode run` then offers its `build` agent.
 
-use super::names::{McpName, OpenCodeName};
+use super::names::OpenCodeName;
 use crate::opencode::catalog::{DEFAULT_OFFERED, OpenCodeTool};
-use crate::seen::Seen;
-use crate::selection::{Selection, SelectionDecision, SelectionShape};
+use crate::selection::{Listed, Selection, SelectionDecision, SelectionShape};
 
 /// An OpenCode `builtin_tools` selection (SPEC §10).
 pub type OpenCodeSelection = Selection<OpenCodeName>;
@@ -19,8 +18,8 @@ impl Selection<OpenCodeName> {
     /// [`Selection::decide`] for many names: the names are indexed once ([`Listed`]).
     pub(crate) fn decider(&self) -> impl Fn(&str) -> SelectionDecision + '_ {
         let listed = match self.shape() {
-            SelectionShape::Only(names) | SelectionShape::Disable(names) => Listed::of(names),
-            SelectionShape::DisableAll => Listed::of(&[]),
+            SelectionShape::Only(names) | SelectionShape::Disable(names) => listed(names),
+            SelectionShape::DisableAll => listed(&[]),
         };
         move |offered_name| self.decide_by_name(|| listed.names(offered_name))
     }
@@ -31,43 +30,21 @@ impl Selection<OpenCodeName> {
     }
 }
 
-/// A selection's names indexed for many look-ups: the exact names, and the prefixes of the
-/// servers named whole (`<server>_*`, kept as `<server>_`). A server's name may hold `_`, so
-/// an offered name is looked up at each of its `_`.
-struct Listed<'a> {
-    exact: Seen<'a>,
-    servers: Seen<'a>,
-    /// `*_*` is listed.
-    every_mcp: bool,
+/// A selection's names indexed for many look-ups ([`Listed`]): an MCP tool is any name with a
+/// `_` that is no built-in's.
+fn listed(names: &[OpenCodeName]) -> Listed<'_> {
+    Listed::of(names, OpenCodeName::wildcard, |offered| {
+        offered.contains('_') && OpenCodeTool::from_canonical(offered).is_none()
+    })
 }
 
-impl<'a> Listed<'a> {
-    fn of(names: &'a [OpenCodeName]) -> Listed<'a> {
-        let mut listed =
-            Listed { exact: Seen::with_capacity(names.len()), servers: Seen::with_capacity(0), every_mcp: false };
-        for (i, name) in names.iter().enumerate() {
-            match name {
-                OpenCodeName::Mcp(entry) if *entry == McpName::EVERY => listed.every_mcp = true,
-                OpenCodeName::Mcp(entry) if entry.prefix().is_some() => {
-                    listed.servers.repeat(entry.prefix().unwrap_or_default(), i);
-                }
-                _ => {
-                    listed.exact.repeat(name.as_str(), i);
-                }
-            }
+impl OpenCodeName {
+    /// For `<server>_*`, `<server>_`; for `*_*`, `""`; `None` for one tool or a built-in.
+    fn wildcard(&self) -> Option<&str> {
+        match self {
+            OpenCodeName::Mcp(entry) => entry.prefix(),
+            OpenCodeName::Builtin(_) => None,
         }
-        listed
-    }
-
-    /// Whether a name of the selection names `offered` ([`OpenCodeName::matches`]).
-    fn names(&self, offered: &str) -> bool {
-        let mcp = || OpenCodeTool::from_canonical(offered).is_none();
-        self.exact.contains(offered)
-            || self.every_mcp && offered.contains('_') && mcp()
-            || offered
-                .match_indices('_')
-                .any(|(at, _)| at + 1 < offered.len() && self.servers.contains(&offered[..=at]))
-                && mcp()
     }
 }
 
@@ -120,7 +97,7 @@ mod tests {
             "srvx_y",
         ];
         for end in 0..=entries.len() {
-            let listed = Listed::of(&entries[..end]);
+            let listed = listed(&entries[..end]);
             for name in offered {
                 let by_entry = entries[..end].iter().any(|entry| entry.matches(name));
                 assert_eq!(listed.names(name), by_entry, "{name} in {:?}", &written[..end]);

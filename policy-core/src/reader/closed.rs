@@ -143,6 +143,70 @@ impl Place {
     }
 }
 
+/// The row of an object holding a selection of a runtime with no sub-agents (the Gemini CLI,
+/// OpenCode) under `builtin_tools`: it reads the holder and a portable policy; a selection's
+/// keys beside the holder, a Copilot entry's keys, Claude Code's sub-agents and the runtime's
+/// own settings for a restriction (`$settings`, whose owner `$owner` names the fix) restrict
+/// nothing there; the host's other keys pass through.
+macro_rules! selection_holder_place {
+    ($name:expr, $runtime:expr, $settings:expr, $owner:expr) => {
+        $crate::reader::closed::Place {
+            name: $name,
+            reads: &[$crate::names::vocab::HOLDER_KEY, $crate::names::vocab::CAPABILITIES_KEY],
+            governing: &[
+                $crate::names::vocab::HOLDER_KEY,
+                $crate::names::vocab::CAPABILITIES_KEY,
+                $crate::names::vocab::ONLY_KEY,
+                $crate::names::vocab::DISABLE_KEY,
+            ],
+            passes: &[],
+            elsewhere: &[
+                $crate::reader::closed::Elsewhere {
+                    keys: $crate::names::vocab::SELECTION_KEYS,
+                    why: $crate::error::BESIDE_HOLDER,
+                },
+                $crate::reader::closed::Elsewhere {
+                    keys: $crate::names::vocab::POLICY_KEYS,
+                    why: $crate::error::Stray::NotRead {
+                        owner: $crate::names::vocab::COPILOT_ENTRY_OWNER,
+                        runtime: $runtime,
+                    },
+                },
+                $crate::reader::closed::Elsewhere {
+                    keys: &[$crate::names::vocab::AGENTS_KEY, $crate::names::vocab::AGENT_ONLY_KEY],
+                    why: $crate::error::Stray::NotRead {
+                        owner: $crate::names::vocab::CLAUDE_AGENTS_OWNER,
+                        runtime: $runtime,
+                    },
+                },
+                $crate::reader::closed::Elsewhere {
+                    keys: $settings,
+                    why: $crate::error::Stray::NotRead { owner: $owner, runtime: $runtime },
+                },
+            ],
+            others: $crate::reader::closed::Others::PassThrough,
+        }
+    };
+}
+
+/// The row of `builtin_tools!` for a runtime whose form is a selection alone: its keys; a
+/// Copilot key needs the Copilot form.
+macro_rules! selection_macro_place {
+    ($name:expr) => {
+        $crate::reader::closed::Place {
+            name: $name,
+            reads: $crate::names::vocab::SELECTION_MACRO_KEYS,
+            governing: &[],
+            passes: &[],
+            elsewhere: &[$crate::reader::closed::Elsewhere {
+                keys: $crate::names::vocab::COPILOT_ONLY_MACRO_KEYS,
+                why: $crate::error::Stray::OtherRuntime { runtime: "copilot" },
+            }],
+            others: $crate::reader::closed::Others::Refuse,
+        }
+    };
+}
+
 /// The place of a value a runtime's document passes through to the host (`$name`, for
 /// `$runtime`): a selection or a portable policy there restricts nothing, and neither does
 /// any other governing word but an MCP server's own `tools`, which the host reads.

@@ -502,3 +502,47 @@ pub(crate) fn diff_listed<'a, T: CatalogName, D: Fn(&str) -> SelectionDecision>(
     diff.push(String::from("MCP tools neither selection names"), false, unnamed(old), unnamed(new));
     diff
 }
+
+/// A selection's names indexed for many look-ups (a runtime's `decider`): the exact names, and
+/// the prefixes of the entries that name a whole MCP server (`<prefix>*`, kept as `<prefix>`,
+/// which ends at a `_`), or every MCP tool. An offered name is looked up at each of its `_`,
+/// so a server's name may hold `_` too.
+pub(crate) struct Listed<'a> {
+    exact: Seen<'a>,
+    prefixes: Seen<'a>,
+    every: bool,
+    is_mcp: fn(&str) -> bool,
+}
+
+impl<'a> Listed<'a> {
+    /// The index of `names`: `wildcard` gives the prefix of an entry naming a whole server
+    /// (`Some("")` for every MCP tool), `is_mcp` whether an offered name is an MCP tool's.
+    pub(crate) fn of<T: CatalogName>(
+        names: &'a [T],
+        wildcard: fn(&T) -> Option<&str>,
+        is_mcp: fn(&str) -> bool,
+    ) -> Listed<'a> {
+        let (mut exact, mut prefixes) = (Seen::with_capacity(names.len()), Seen::with_capacity(0));
+        let mut every = false;
+        for (i, name) in names.iter().enumerate() {
+            match wildcard(name) {
+                Some("") => every = true,
+                Some(prefix) => {
+                    prefixes.repeat(prefix, i);
+                }
+                None => {
+                    exact.repeat(name.name(), i);
+                }
+            }
+        }
+        Listed { exact, prefixes, every, is_mcp }
+    }
+
+    /// Whether an entry names `offered`.
+    pub(crate) fn names(&self, offered: &str) -> bool {
+        let by_prefix = || {
+            offered.match_indices('_').any(|(at, _)| at + 1 < offered.len() && self.prefixes.contains(&offered[..=at]))
+        };
+        self.exact.contains(offered) || (self.is_mcp)(offered) && (self.every || by_prefix())
+    }
+}
