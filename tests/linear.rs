@@ -148,6 +148,22 @@ const PLACES: &[(&str, &str, Shape)] = &[
             "capabilities": { "only": vec!["read"; n] } } } })
     }),
     ("gemini-cli", "errors: repeated capability words", |n| json!({ "capabilities": { "only": vec!["search"; n] } })),
+    ("opencode", "only list", |n| {
+        let mut only = vec![json!("glob")];
+        only.extend(names(n, |i| format!("s{i}_t")));
+        json!({ "builtin_tools": { "only": only } })
+    }),
+    ("opencode", "disable list", |n| json!({ "builtin_tools": { "disable": names(n, |i| format!("s{i}_*")) } })),
+    (
+        "opencode",
+        "errors: unknown names",
+        |n| json!({ "builtin_tools": { "disable": names(n, |i| format!("tool{i}")) } }),
+    ),
+    (
+        "opencode",
+        "errors: a permission's tools apart",
+        |n| json!({ "builtin_tools": { "only": (0..n).map(|i| if i % 2 == 0 { "edit" } else { "read" }).collect::<Vec<_>>() } }),
+    ),
 ];
 
 /// What a session reports it offers, for `attest`: a long list of offered tools.
@@ -246,7 +262,12 @@ fn ratio(
 fn places_of(runtime: &str) -> Vec<String> {
     let mut failures = Vec::new();
     for &(_, place, shape) in PLACES.iter().filter(|(of, _, _)| *of == runtime) {
-        let tool = PathBuf::from(if runtime == "copilot" { "view" } else { "Read" });
+        let tool = PathBuf::from(match runtime {
+            "copilot" => "view",
+            "claude-code" => "Read",
+            "gemini-cli" => "read_file",
+            _ => "read",
+        });
         for command in ["check", "resolve"] {
             failures.extend(ratio(runtime, place, shape, command, &|path, _| vec![path.to_owned()]));
         }
@@ -277,6 +298,11 @@ fn claude_code_places_are_linear() {
 #[test]
 fn gemini_cli_places_are_linear() {
     assert_linear(&places_of("gemini-cli"));
+}
+
+#[test]
+fn opencode_places_are_linear() {
+    assert_linear(&places_of("opencode"));
 }
 
 #[test]
