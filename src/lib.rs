@@ -124,7 +124,7 @@ pub mod copilot {
 /// an agent listing a built-in the main selection takes away is an error, unless it is `Glob` or
 /// `Grep` left to the agents with `"agent_only": [...]`. No transcript line lists an agent's tools
 /// (every `init` is the main session's): attestation covers the main session only. A misspelled or
-/// unsupported runtime (`--runtime codex`) is refused.
+/// unknown runtime (`--runtime cursor`) is refused.
 #[cfg(feature = "claude-code")]
 pub mod claude {
     pub use policy_core::claude_code::catalog::*;
@@ -191,6 +191,34 @@ pub mod opencode {
     pub use policy_core::json::{OpenCodeDocument, load_opencode, load_opencode_with};
     pub use policy_core::opencode::catalog::*;
     pub use policy_core::opencode::*;
+}
+
+/// The Codex CLI (feature `codex`): the catalog (`@openai/codex` 0.171.0, model `gpt-5.5`), the
+/// selection, what `codex exec` offers, and the arguments the CLI receives.
+///
+/// The CLI has no allow-list of built-ins: a tool leaves the model's request only through a
+/// feature switch, which takes every tool of its feature, or a setting. So a Codex selection is
+/// a `disable` of whole switches, and what the CLI cannot say is refused with the reason:
+/// `only`, `disable: "*"`, a portable policy, a tool no switch takes away (`apply_patch`,
+/// `request_user_input`, the MCP-resource tools), one tool of a switch alone (`write_stdin`
+/// without `exec_command`). MCP tools are `mcp__<server>__<tool>` and `mcp__<server>__*`.
+/// `resolve` prints the arguments to pass after `codex exec`:
+///
+/// | selection | the CLI receives |
+/// |---|---|
+/// | `{"disable": ["exec_command", "write_stdin", "web_search"]}` | `--strict-config --disable shell_tool -c web_search="disabled"` |
+/// | `{"disable": ["mcp__docs__*", "mcp__probe__echo"]}` | `--strict-config -c mcp_servers.docs.enabled=false -c mcp_servers.probe.disabled_tools=["echo"]` |
+///
+/// `--strict-config` makes the CLI refuse a key it does not know rather than ignore it, and
+/// `mcp_servers.<server>.enabled=false` fails the run when the host configures no such server.
+/// What is offered depends on the model: the catalog's sets are `gpt-5.5`'s, and a code-mode
+/// model is refused (`CodexArgs::check_model`). `codex exec` reports no list of tools: `attest
+/// --runtime codex` refuses rather than pass.
+#[cfg(feature = "codex")]
+pub mod codex {
+    pub use policy_core::codex::catalog::*;
+    pub use policy_core::codex::*;
+    pub use policy_core::json::{CodexDocument, load_codex, load_codex_with};
 }
 
 /// Sub-agents: typed `customAgents[].tools` lists, what a sub-agent is offered, invocation
@@ -345,6 +373,8 @@ pub mod __private {
     pub use policy_core::{AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection};
     #[cfg(feature = "copilot")]
     pub use policy_core::{ClientMode, ResolvedPolicy, ToolList};
+    #[cfg(feature = "codex")]
+    pub use policy_core::{CodexMcpName, CodexName, CodexSelection, codex::catalog::CodexTool};
     #[cfg(feature = "gemini-cli")]
     pub use policy_core::{GeminiName, GeminiSelection, McpEntry};
     #[cfg(feature = "opencode")]

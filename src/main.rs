@@ -59,6 +59,10 @@ Prints what the runtime receives, as JSON.
     (`<server>_<tool>`, `<server>_*`, `*_*`); prints {\"permission\": {..}, \"cliVersion\"}:
     write `permission` into opencode.json, or an agent's own `permission`. --mcp-server NAME
     names a server the host configures, whose tools `*_*` keeps.
+  codex: FILE is read as for claude-code, a `disable` of whole switches of the Codex CLI's
+    catalog or MCP tools (`mcp__<server>__<tool>`, `mcp__<server>__*`): the CLI has no
+    allow-list, so `only`, `disable \"*\"` and portable policies are refused; prints
+    {\"args\": [..], \"model\", \"cliVersion\"}: pass `args` after `codex exec`.
 Reads standard input when FILE is `-` or absent. Warnings go to stderr; --strict makes
 them errors.",
     },
@@ -83,6 +87,7 @@ Says for each TOOL whether the session is offered it, and which pattern decided.
   gemini-cli: TOOL is a Gemini CLI tool name (`read_file`) or an MCP tool
     (`mcp_server_tool`); says too in which approval modes a headless session offers it.
   opencode: TOOL is an OpenCode tool name (`read`) or an MCP tool (`server_tool`).
+  codex: TOOL is a Codex CLI tool name (`exec_command`) or an MCP tool (`mcp__server__tool`).
 Without TOOL, explains every built-in of the pinned catalog.",
     },
     Command {
@@ -115,6 +120,7 @@ Checks what a running session really offers against POLICY (what `resolve` reads
     line. --mcp-server NAME declares a server the host passed with --mcp-config.
   gemini-cli: refused: the CLI's `init` line lists no tools, so nothing can be attested.
   opencode: refused: `opencode run` reports no list of tools.
+  codex: refused: `codex exec` reports no list of tools.
 Exit 0 attested (drift and notes on stderr), 1 violations (one `<tool>: offered, but <why>`
 line each on stderr), 2 usage, unreadable, or nothing to attest. --strict makes drift (an
 offered built-in the pinned catalog does not know, let through by a deny-list) a violation.",
@@ -146,7 +152,7 @@ fn usage() -> String {
     let lines: Vec<String> = COMMANDS.iter().map(|command| format!("  {}", command.usage_line())).collect();
     format!(
         "\
-tool-policy: typed built-in tool policies for GitHub Copilot, Claude Code, the Gemini CLI and OpenCode
+tool-policy: typed built-in tool policies for GitHub Copilot, Claude Code, the Gemini CLI, OpenCode and the Codex CLI
 
 usage:
 {}

@@ -10,6 +10,7 @@ use support::tool_policy as cli;
 
 use serde_json::{Value, json};
 use tool_policy::claude::{ClaudeTool, Offered, RUNTIME as CLAUDE_CODE};
+use tool_policy::codex::CodexTool;
 use tool_policy::gemini::GeminiTool;
 use tool_policy::json::{LoadError, Options, load, load_claude_code, load_gemini_cli, load_with};
 use tool_policy::opencode::OpenCodeTool;
@@ -359,25 +360,28 @@ fn the_readme_table_is_the_data() {
     let tools = |names: Vec<&str>| names.iter().map(|name| format!("`{name}`")).collect::<Vec<_>>().join(" ");
     let builds = |builds: &[&str]| builds.join(", ");
     let mut table = format!(
-        "| capability | Copilot CLI {} | Claude Code {} | Gemini CLI {} | OpenCode {} |\n|---|---|---|---|---|\n",
+        "| capability | Copilot CLI {} | Claude Code {} | Gemini CLI {} | OpenCode {} | Codex CLI {} |\n|---|---|---|---|---|---|\n",
         builds(tool_policy::copilot::BUILDS),
         builds(tool_policy::claude::BUILDS),
         builds(tool_policy::gemini::BUILDS),
         builds(tool_policy::opencode::BUILDS),
+        builds(tool_policy::codex::BUILDS),
     );
     for capability in Capability::ALL {
         let copilot = tool_policy::copilot::ROWS.iter().filter(|row| row.capabilities().contains(capability));
         let claude = ClaudeTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
         let gemini = GeminiTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
         let opencode = OpenCodeTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
+        let codex = CodexTool::ALL.iter().filter(|tool| tool.capabilities().contains(capability));
         writeln!(
             table,
-            "| `{}` | {} | {} | {} | {} |",
+            "| `{}` | {} | {} | {} | {} | {} |",
             capability.word(),
             tools(copilot.map(|row| row.tool).collect()),
             tools(claude.map(|tool| tool.name()).collect()),
             tools(gemini.map(|tool| tool.name()).collect()),
             tools(opencode.map(|tool| tool.name()).collect()),
+            tools(codex.map(|tool| tool.name()).collect()),
         )
         .unwrap();
     }

@@ -166,6 +166,27 @@ fn enum_of(name: &str, doc: &str, variants: &[(String, String)]) -> String {
     out
 }
 
+/// The catalog's enum and the head of its table of rows: each row's variant and name.
+fn enum_and_rows_head(
+    runtime: &str,
+    rows: &[&Map<String, Value>],
+    (tool_type, columns): (&str, &str),
+    doc: &str,
+    out: &mut String,
+) -> Vec<(String, String)> {
+    let variants: Vec<(String, String)> = rows
+        .iter()
+        .map(|row| {
+            let c = Columns { runtime, row };
+            (c.str("variant").to_owned(), c.name().to_owned())
+        })
+        .collect();
+    out.push_str(&enum_of(tool_type, doc, &variants));
+    writeln!(out, "\n/// One row per built-in, in catalog order.\npub const ROWS: &[Row<{tool_type}, {columns}>] = &[")
+        .unwrap();
+    variants
+}
+
 fn claude_code() -> String {
     let runtime = "claude-code";
     let catalog = data(runtime);
@@ -244,15 +265,13 @@ fn gemini_cli() -> String {
     let builds = header(runtime, &catalog, &mut out);
     let builds: Vec<&str> = builds.iter().map(String::as_str).collect();
     let rows = rows(&catalog);
-    let variants: Vec<(String, String)> = rows
-        .iter()
-        .map(|row| {
-            let c = Columns { runtime, row };
-            (c.str("variant").to_owned(), c.name().to_owned())
-        })
-        .collect();
-    out.push_str(&enum_of("GeminiTool", "A built-in tool of the Gemini CLI catalog.", &variants));
-    out.push_str("\n/// One row per built-in, in catalog order.\npub const ROWS: &[Row<GeminiTool, Gemini>] = &[\n");
+    let variants = enum_and_rows_head(
+        runtime,
+        &rows,
+        ("GeminiTool", "Gemini"),
+        "A built-in tool of the Gemini CLI catalog.",
+        &mut out,
+    );
     let mut aliases = Vec::new();
     let mut offered: Vec<Vec<String>> = vec![Vec::new(); MODES.len() + 2];
     let mut registered = Vec::new();
@@ -430,16 +449,12 @@ fn opencode() -> String {
     let builds = header(runtime, &catalog, &mut out);
     let builds: Vec<&str> = builds.iter().map(String::as_str).collect();
     let rows = rows(&catalog);
-    let variants: Vec<(String, String)> = rows
-        .iter()
-        .map(|row| {
-            let c = Columns { runtime, row };
-            (c.str("variant").to_owned(), c.name().to_owned())
-        })
-        .collect();
-    out.push_str(&enum_of("OpenCodeTool", "A built-in tool of the OpenCode catalog.", &variants));
-    out.push_str(
-        "\n/// One row per built-in, in catalog order.\npub const ROWS: &[Row<OpenCodeTool, OpenCode>] = &[\n",
+    let variants = enum_and_rows_head(
+        runtime,
+        &rows,
+        ("OpenCodeTool", "OpenCode"),
+        "A built-in tool of the OpenCode catalog.",
+        &mut out,
     );
     let mut default = Vec::new();
     for (row, (variant, name)) in rows.iter().zip(&variants) {
@@ -477,6 +492,67 @@ fn opencode() -> String {
     out
 }
 
+fn codex() -> String {
+    let runtime = "codex";
+    let catalog = data(runtime);
+    let mut out = String::new();
+    let builds = header(runtime, &catalog, &mut out);
+    let builds: Vec<&str> = builds.iter().map(String::as_str).collect();
+    let rows = rows(&catalog);
+    let variants = enum_and_rows_head(
+        runtime,
+        &rows,
+        ("CodexTool", "Codex"),
+        "A built-in tool of the Codex CLI catalog.",
+        &mut out,
+    );
+    let mut default = Vec::new();
+    for (row, (variant, name)) in rows.iter().zip(&variants) {
+        let c = Columns { runtime, row };
+        c.closed(&[COMMON, &["variant", "offered", "gate", "switch"]].concat());
+        assert!(c.strs("aliases").is_empty(), "{name}: the Codex CLI takes no other name for a built-in");
+        let tool = format!("CodexTool::{variant}");
+        let offered = c.one_of("offered", &["default", "gated"]);
+        let gate = c.opt_str("gate");
+        assert_eq!(gate.is_some(), offered == "gated", "{name}: a gated row says what opens the gate, no other does");
+        let switch = c.strs("switch");
+        assert!(
+            matches!(switch.as_slice(), [] | ["--disable" | "-c", _]),
+            "{name}: a switch is one argument and its value"
+        );
+        writeln!(
+            out,
+            "    Row {{ {}, runtime: Codex {{ offered: {}, switch: {} }} }},",
+            common(&c, &tool, &builds),
+            gate.map_or_else(|| String::from("Offered::Default"), |gate| format!("Offered::Gated({gate:?})")),
+            list(&switch, quoted),
+        )
+        .unwrap();
+        if offered == "default" {
+            default.push(tool);
+        }
+    }
+    out.push_str("];\n");
+    writeln!(
+        out,
+        "\n/// The model the catalog's offered sets are of: what is offered depends on the model's entry\n\
+         /// in the CLI's own model catalog.\n\
+         pub const MODEL: &str = {:?};\n\n\
+         /// Models whose tools sit behind one code-mode tool, which no switch is shown to reach.\n\
+         pub const CODE_MODE_MODELS: &[&str] = {};\n\n\
+         /// Names earlier CLIs had and no build of the catalog knows.\n\
+         pub const REMOVED: &[&str] = {};\n\n\
+         /// Offered by default to `codex exec` with [`MODEL`] (the rows offered `default`).\n\
+         pub const DEFAULT_OFFERED: &[CodexTool] = &[{}];",
+        catalog["model"].as_str().expect("the catalog's model"),
+        list(&catalog_strs(&catalog, "code_mode_models"), quoted),
+        list(&catalog_strs(&catalog, "removed"), quoted),
+        default.join(", "),
+    )
+    .unwrap();
+    out
+}
+
 fn catalog_strs<'a>(catalog: &'a Map<String, Value>, key: &str) -> Vec<&'a str> {
     catalog[key].as_array().unwrap_or_else(|| panic!("`{key}`")).iter().map(|v| v.as_str().unwrap()).collect()
 }
@@ -494,6 +570,7 @@ fn the_rust_constants_are_the_data() {
         ("claude-code", "claude_code", claude_code),
         ("gemini-cli", "gemini_cli", gemini_cli),
         ("opencode", "opencode", opencode),
+        ("codex", "codex", codex),
     ] {
         let path = root().join("policy-core/src").join(folder).join("catalog_data.rs");
         let rendered = render();
@@ -516,7 +593,7 @@ fn the_rust_constants_are_the_data() {
 #[test]
 fn undecided_rows_are_listed() {
     let mut undecided = Vec::new();
-    for runtime in ["copilot", "claude-code", "gemini-cli", "opencode"] {
+    for runtime in ["copilot", "claude-code", "gemini-cli", "opencode", "codex"] {
         let catalog = data(runtime);
         for row in rows(&catalog) {
             if row.get("undecided").and_then(Value::as_bool) == Some(true) {

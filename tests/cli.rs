@@ -64,7 +64,7 @@ fn usage_io_and_not_json_exit_2() {
         (&["resolve", "/nonexistent/file.json"], None),
         (&["frobnicate"], None),
         (&[], None),
-        (&["resolve", "--runtime", "codex", "-"], Some("{}")),
+        (&["resolve", "--runtime", "cursor", "-"], Some("{}")),
         (&["resolve", "--runtime", "claude", "-"], Some("{}")),
         (&["resolve", "a", "b"], None),
         (&["resolve", "--bogus"], None),
@@ -74,8 +74,8 @@ fn usage_io_and_not_json_exit_2() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
         assert!(stderr(&output).starts_with("tool-policy: "), "{args:?}");
     }
-    let output = run(&["resolve", "--runtime", "codex", "-"], Some("{}"));
-    assert!(stderr(&output).contains("runtime `codex` cannot honour a built-in tool selection yet"));
+    let output = run(&["resolve", "--runtime", "cursor", "-"], Some("{}"));
+    assert!(stderr(&output).contains("unknown runtime `cursor`"));
     let output = run(&["frobnicate"], None);
     assert!(stderr(&output).contains("unknown command `frobnicate`"));
     let output = run(&["reslove"], None);

@@ -555,6 +555,7 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
     let claude_init = |text: &str, _: Options| tool_policy::json::read_claude_init(text).map(drop);
     let gemini = |text: &str, options: Options| tool_policy::json::load_gemini_cli_with(text, options).map(drop);
     let opencode = |text: &str, options: Options| tool_policy::json::load_opencode_with(text, options).map(drop);
+    let codex = |text: &str, options: Options| tool_policy::json::load_codex_with(text, options).map(drop);
     let stored = |text: &str, _: Options| {
         let refused = |error: serde_json::Error| {
             let item = tool_policy::Located { pointer: error.to_string(), item: tool_policy::Error::MissingKind };
@@ -569,6 +570,7 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
                 "Copilot CLI" => copilot,
                 "Claude Code" => claude,
                 "OpenCode" => opencode,
+                "Codex CLI" => codex,
                 _ => gemini,
             };
             (format!(r#"{{"capabilities": {{"only": [], {key}: 1}}}}"#), load)
@@ -632,6 +634,11 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
         ("OpenCode", "a selection") => (format!(r#"{{"only": [], {key}: 1}}"#), opencode),
         ("OpenCode", "a value an OpenCode document passes through") => {
             (format!(r#"{{"builtin_tools": null, "step": [{{{key}: 1}}]}}"#), opencode)
+        }
+        ("Codex CLI", "a Codex CLI selection holder") => (format!(r#"{{"builtin_tools": null, {key}: 1}}"#), codex),
+        ("Codex CLI", "a selection") => (format!(r#"{{"only": [], {key}: 1}}"#), codex),
+        ("Codex CLI", "a value a Codex CLI document passes through") => {
+            (format!(r#"{{"builtin_tools": null, "step": [{{{key}: 1}}]}}"#), codex)
         }
         _ => return None,
     })

@@ -2,7 +2,7 @@
 //! way only:
 //!
 //! ```text
-//! text, seen ← catalog ← names ← error ← runtime, capability, shape, reader ← review, portable ← selection ← copilot, claude_code, gemini_cli, opencode ← json ← copilot_sdk
+//! text, seen ← catalog ← names ← error ← runtime, capability, shape, reader ← review, portable ← selection ← copilot, claude_code, gemini_cli, opencode, codex ← json ← copilot_sdk
 //! ```
 //!
 //! A module is a top-level file or folder of `policy-core/src`; an import is a `crate::…`
@@ -32,14 +32,20 @@ const LAYERS: &[(&str, u8)] = &[
     ("claude_code", 8),
     ("gemini_cli", 8),
     ("opencode", 8),
+    ("codex", 8),
     ("json", 9),
     ("copilot_sdk", 10),
 ];
 
 /// Each runtime's folder of policy-core, and its cargo feature (SPEC §12): the one list of
 /// runtimes these tests walk.
-const RUNTIMES: [(&str, &str); 4] =
-    [("copilot", "copilot"), ("claude_code", "claude-code"), ("gemini_cli", "gemini-cli"), ("opencode", "opencode")];
+const RUNTIMES: [(&str, &str); 5] = [
+    ("copilot", "copilot"),
+    ("claude_code", "claude-code"),
+    ("gemini_cli", "gemini-cli"),
+    ("opencode", "opencode"),
+    ("codex", "codex"),
+];
 
 fn layer(module: &str) -> Option<u8> {
     LAYERS.iter().find(|(name, _)| *name == module).map(|(_, layer)| *layer)

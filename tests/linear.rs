@@ -164,6 +164,12 @@ const PLACES: &[(&str, &str, Shape)] = &[
         "errors: a permission's tools apart",
         |n| json!({ "builtin_tools": { "only": (0..n).map(|i| if i % 2 == 0 { "edit" } else { "read" }).collect::<Vec<_>>() } }),
     ),
+    ("codex", "disable list", |n| {
+        let name = |i: usize| if i % 2 == 0 { format!("mcp__s{i}__*") } else { format!("mcp__s{i}__t") };
+        json!({ "builtin_tools": { "disable": names(n, name) } })
+    }),
+    ("codex", "errors: unknown names", |n| json!({ "builtin_tools": { "disable": names(n, |i| format!("tool{i}")) } })),
+    ("codex", "errors: names no switch takes", |n| json!({ "builtin_tools": { "disable": vec!["apply_patch"; n] } })),
 ];
 
 /// What a session reports it offers, for `attest`: a long list of offered tools.
@@ -266,6 +272,7 @@ fn places_of(runtime: &str) -> Vec<String> {
             "copilot" => "view",
             "claude-code" => "Read",
             "gemini-cli" => "read_file",
+            "codex" => "view_image",
             _ => "read",
         });
         for command in ["check", "resolve"] {
@@ -303,6 +310,11 @@ fn gemini_cli_places_are_linear() {
 #[test]
 fn opencode_places_are_linear() {
     assert_linear(&places_of("opencode"));
+}
+
+#[test]
+fn codex_places_are_linear() {
+    assert_linear(&places_of("codex"));
 }
 
 #[test]

@@ -14,7 +14,8 @@
 //! 7. a folder per runtime: [`copilot`] (the entry, resolution, the builder, sub-agents and
 //!    the router), [`claude_code`] (the selection, custom agents, arguments), [`gemini_cli`]
 //!    (the selection, approval modes, settings and policy file), [`opencode`] (the
-//!    selection, its permission groups, the `permission` map), each with its catalog, its
+//!    selection, its permission groups, the `permission` map), [`codex`] (a `disable` of
+//!    whole switches, the arguments), each with its catalog, its
 //!    rows of the table, its reader, its outputs, its lints, diff and attestation;
 //! 8. [`json`]: the one list of runtimes (`Document`) and the schema;
 //! 9. `copilot_sdk` (feature `copilot-sdk`): the official Rust SDK's config types.
@@ -25,7 +26,13 @@
 // With some runtimes left out (SPEC §12), parts of the shared layers serve none of those
 // compiled in; they are not dead in the library as a whole.
 #![cfg_attr(
-    not(all(feature = "copilot", feature = "claude-code", feature = "gemini-cli", feature = "opencode")),
+    not(all(
+        feature = "copilot",
+        feature = "claude-code",
+        feature = "gemini-cli",
+        feature = "opencode",
+        feature = "codex"
+    )),
     allow(dead_code, unused_imports, unused_macros, unused_mut, unreachable_code)
 )]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -43,7 +50,7 @@ pub mod names;
 pub mod error;
 
 // The selection the CLI runtimes share (`only`, `disable`), for the runtimes that take one.
-#[cfg(any(feature = "claude-code", feature = "gemini-cli", feature = "opencode"))]
+#[cfg(any(feature = "claude-code", feature = "gemini-cli", feature = "opencode", feature = "codex"))]
 pub mod selection;
 
 pub mod portable;
@@ -58,6 +65,9 @@ pub mod review;
 #[cfg(feature = "claude-code")]
 #[cfg_attr(docsrs, doc(cfg(feature = "claude-code")))]
 pub mod claude_code;
+#[cfg(feature = "codex")]
+#[cfg_attr(docsrs, doc(cfg(feature = "codex")))]
+pub mod codex;
 #[cfg(feature = "copilot")]
 #[cfg_attr(docsrs, doc(cfg(feature = "copilot")))]
 pub mod copilot;
@@ -89,6 +99,10 @@ pub use claude_code::{
 };
 #[cfg(feature = "claude-code")]
 pub use claude_code::{attest_claude_code, diff_claude_agents, diff_selections};
+#[cfg(feature = "codex")]
+pub use codex::diff_codex_selections;
+#[cfg(feature = "codex")]
+pub use codex::{CodexArgs, CodexMcpName, CodexName, CodexSelection};
 #[cfg(feature = "copilot")]
 pub use copilot::{
     ClientKey, ClientMode, ClientPool, ClientStorage, Decision, Policy, PolicyBuilder, PolicyEntry, ResolvedPolicy,
@@ -111,9 +125,9 @@ pub use opencode::{McpName, OpenCodeConfig, OpenCodeName, OpenCodeSelection};
 pub use portable::{McpTools, Portable, PortableShape};
 pub use review::{Attestation, Change, Host, OfferedTool, PolicyDiff, Violation};
 pub use runtime::{Runtime, Spelling};
-#[cfg(any(feature = "claude-code", feature = "gemini-cli", feature = "opencode"))]
+#[cfg(any(feature = "claude-code", feature = "gemini-cli", feature = "opencode", feature = "codex"))]
 pub use selection::lint_selection;
-#[cfg(any(feature = "claude-code", feature = "gemini-cli", feature = "opencode"))]
+#[cfg(any(feature = "claude-code", feature = "gemini-cli", feature = "opencode", feature = "codex"))]
 pub use selection::{CatalogName, NameLookup, Selection, SelectionDecision, SelectionShape};
 pub use shape::{ShapeDraft, ShapeValue};
 #[cfg(feature = "copilot")]

@@ -11,7 +11,7 @@ pub enum Runtime {
     Copilot,
     /// The Claude Code CLI (`builtin_tools`).
     ClaudeCode,
-    /// The Codex CLI: not supported yet.
+    /// The Codex CLI (`builtin_tools`, as arguments).
     Codex,
     /// The Gemini CLI (`builtin_tools`, as settings and a policy file).
     GeminiCli,
@@ -40,6 +40,7 @@ impl Runtime {
         Runtime::ClaudeCode.spelled(Spelling::Cli),
         Runtime::GeminiCli.spelled(Spelling::Cli),
         Runtime::OpenCode.spelled(Spelling::Cli),
+        Runtime::Codex.spelled(Spelling::Cli),
     ];
 
     /// The runtimes a selection can be applied to, in the macro.
@@ -48,6 +49,7 @@ impl Runtime {
         Runtime::ClaudeCode.spelled(Spelling::Macro),
         Runtime::GeminiCli.spelled(Spelling::Macro),
         Runtime::OpenCode.spelled(Spelling::Macro),
+        Runtime::Codex.spelled(Spelling::Macro),
     ];
 
     /// The command-line spelling.
@@ -105,7 +107,7 @@ impl Runtime {
 
     /// Whether a selection can be applied to this runtime yet.
     pub const fn is_supported(self) -> bool {
-        matches!(self, Runtime::Copilot | Runtime::ClaudeCode | Runtime::GeminiCli | Runtime::OpenCode)
+        matches!(self, Runtime::Copilot | Runtime::ClaudeCode | Runtime::GeminiCli | Runtime::OpenCode | Runtime::Codex)
     }
 
     /// The cargo feature that compiles this runtime in (SPEC §12): its command-line spelling.
@@ -120,7 +122,7 @@ impl Runtime {
             Runtime::ClaudeCode => cfg!(feature = "claude-code"),
             Runtime::GeminiCli => cfg!(feature = "gemini-cli"),
             Runtime::OpenCode => cfg!(feature = "opencode"),
-            Runtime::Codex => false,
+            Runtime::Codex => cfg!(feature = "codex"),
         }
     }
 }
@@ -133,15 +135,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn unsupported_runtimes_refuse() {
-        assert!(Runtime::ALL.iter().all(|r| r.is_supported() == (*r != Runtime::Codex)));
-        let error = Runtime::from_name("codex", Spelling::Cli).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot`, `claude-code`, `gemini-cli` and `opencode`"
-        );
+    fn every_runtime_is_supported() {
+        assert!(Runtime::ALL.iter().all(|r| r.is_supported()));
         assert_eq!(Runtime::parse("gemini-cli"), Some(Runtime::GeminiCli));
         assert_eq!(Runtime::parse("opencode"), Some(Runtime::OpenCode));
+        assert_eq!(Runtime::parse("codex"), Some(Runtime::Codex));
         assert_eq!(Runtime::parse("claude-code"), Some(Runtime::ClaudeCode));
         assert_eq!(Runtime::parse("claude"), None);
     }
@@ -165,17 +163,15 @@ mod tests {
     fn names_suggest_supported_runtimes_only() {
         assert_eq!(Runtime::from_name("claude_code", Spelling::Macro), Ok(Runtime::ClaudeCode));
         assert_eq!("claude-code".parse::<Runtime>(), Ok(Runtime::ClaudeCode));
-        let unknown = Runtime::from_name("codx", Spelling::Cli).unwrap_err().to_string();
-        assert_eq!(unknown, "unknown runtime `codx`; expected `copilot`, `claude-code`, `gemini-cli` or `opencode`");
+        let unknown = Runtime::from_name("cursor", Spelling::Cli).unwrap_err().to_string();
+        assert_eq!(
+            unknown,
+            "unknown runtime `cursor`; expected `copilot`, `claude-code`, `gemini-cli`, `opencode` or `codex`"
+        );
         let unknown = Runtime::from_name("claude-code", Spelling::Macro).unwrap_err().to_string();
         assert_eq!(
             unknown,
-            "unknown runtime `claude-code`; expected `copilot`, `claude_code`, `gemini_cli` or `opencode` (did you mean `claude_code`?)"
-        );
-        let codex = Runtime::from_name("codex", Spelling::Macro).unwrap_err().to_string();
-        assert_eq!(
-            codex,
-            "runtime `codex` cannot honour a built-in tool selection yet; supported runtimes are `copilot`, `claude_code`, `gemini_cli` and `opencode`"
+            "unknown runtime `claude-code`; expected `copilot`, `claude_code`, `gemini_cli`, `opencode` or `codex` (did you mean `claude_code`?)"
         );
     }
 }

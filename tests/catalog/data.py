@@ -6,7 +6,7 @@ import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CATALOGS = os.path.join(HERE, "..", "..", "policy-core", "catalogs")
-RUNTIMES = ("copilot", "claude-code", "gemini-cli", "opencode")
+RUNTIMES = ("copilot", "claude-code", "gemini-cli", "opencode", "codex")
 
 
 def path(runtime):

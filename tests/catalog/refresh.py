@@ -157,6 +157,21 @@ def observe_opencode(cli, seen):
     return observed
 
 
+def observe_codex(seen):
+    """The catalog's model's first request, an unknown slug's (the multi-agent tools) and one
+    with an MCP server (the resource tools); which switch takes each away is measured by the live
+    suite, not read here."""
+    observed = Observed()
+    runs = {run: {tool["name"]: tool.get("description") or "" for tool in tools}
+            for run, tools in seen["settings"].items()}
+    model = runs.get("model", {})
+    for name in sorted(set().union(*runs.values())):
+        description = next((run[name] for run in runs.values() if run.get(name)), "")
+        observed.tools[name] = {"offered": "default" if name in model else "gated",
+                                "description": first_sentence(description) if description else ""}
+    return observed
+
+
 def observe_copilot(seen):
     observed = Observed()
     for tool in seen["tools"]:
@@ -239,7 +254,7 @@ def new_row(runtime, name, seen, version):
     elif runtime == "gemini-cli":
         row["modes"] = seen["modes"]
         row["investigator"] = False
-    elif runtime == "opencode":
+    elif runtime in ("opencode", "codex"):
         del row["aliases"]
         row["offered"] = seen["offered"]
         if seen["offered"] == "gated":
@@ -278,6 +293,8 @@ def main(argv):
         observed = observe_gemini(cli, seen)
     elif runtime == "opencode":
         observed = observe_opencode(cli, seen)
+    elif runtime == "codex":
+        observed = observe_codex(seen)
     else:
         observed = observe_copilot(seen)
     lines = compare(runtime, version, spec, observed, catalog, write)

@@ -3,7 +3,7 @@
 #
 #   bash tests/catalog/refresh.sh RUNTIME [--write] [NPM_SPEC]
 #
-# RUNTIME is copilot, claude-code, gemini-cli or opencode. NPM_SPEC is the build to read: a CLI package
+# RUNTIME is copilot, claude-code, gemini-cli, opencode or codex. NPM_SPEC is the build to read: a CLI package
 # (`@anthropic-ai/claude-code@2.1.332`) or an SDK package that bundles the CLI
 # (`@anthropic-ai/claude-agent-sdk@0.3.334`); by default the catalog's pinned build.
 #
@@ -16,6 +16,7 @@
 #    first request; the Gemini CLI's bundle (ALL_BUILTIN_TOOL_NAMES, TOOL_LEGACY_ALIASES) and
 #    each approval mode's first model request; OpenCode's binary (the tools it defines, the
 #    permission each asks for) and the agent's first request, plain and with a `gpt-` model;
+#    the Codex CLI's first request, with the catalog's model and an unknown slug;
 # 3. prints every difference with the data and exits 0 when there is none, 1 when there are;
 #    with --write it rewrites the data first (a new built-in gets every capability and
 #    `"undecided": true` until a person decides from its description), and the Rust and the
@@ -23,7 +24,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-usage() { echo "usage: bash tests/catalog/refresh.sh copilot|claude-code|gemini-cli|opencode [--write] [NPM_SPEC]" >&2; exit 2; }
+usage() { echo "usage: bash tests/catalog/refresh.sh copilot|claude-code|gemini-cli|opencode|codex [--write] [NPM_SPEC]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 runtime=$1
 shift
@@ -36,7 +37,7 @@ for arg in "$@"; do
     *) spec=$arg ;;
   esac
 done
-case $runtime in copilot | claude-code | gemini-cli | opencode) ;; *) usage ;; esac
+case $runtime in copilot | claude-code | gemini-cli | opencode | codex) ;; *) usage ;; esac
 [ -n "$spec" ] || spec=$(python3 "$here/refresh.py" pinned-spec "$runtime")
 
 cache=${TOOL_POLICY_CATALOG_CACHE:-$HOME/.cache/tool-policy-catalog}/$(echo "$spec" | tr '/@' '__')
@@ -51,6 +52,7 @@ case $runtime in
   claude-code) cli=$(ls "$cache"/node_modules/@anthropic-ai/claude-*-linux-x64/claude 2>/dev/null | head -n 1) ;;
   gemini-cli) cli="$cache/node_modules/.bin/gemini" ;;
   opencode) cli="$cache/node_modules/opencode-linux-x64/bin/opencode" ;;
+  codex) cli="$cache/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex" ;;
 esac
 [ -n "$cli" ] && [ -x "$cli" ] || { echo "refresh.sh: no CLI in $cache for $spec" >&2; exit 2; }
 # The build the package runs: an SDK package names the CLI's own version.

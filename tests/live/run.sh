@@ -1,29 +1,31 @@
 #!/usr/bin/env bash
 # Live conformance against the real pinned CLIs, on loopback only.
 #
-#   bash tests/live/run.sh [--cases FILE] [--only copilot|claude-code|gemini-cli|opencode]
+#   bash tests/live/run.sh [--cases FILE] [--only copilot|claude-code|gemini-cli|opencode|codex]
 #
 # 1. installs the pinned CLIs with npm (tests/live/install.sh) into $TOOL_POLICY_LIVE_CACHE
 #    (default ~/.cache/tool-policy-live): @github/copilot@1.0.102 (with its binary,
 #    @github/copilot-linux-x64@1.0.102), @anthropic-ai/claude-code@2.1.332,
-#    @google/gemini-cli@0.61.0, opencode-ai@1.18.33 (with its binary, opencode-linux-x64), and
+#    @google/gemini-cli@0.61.0, opencode-ai@1.18.33 (with its binary, opencode-linux-x64),
+#    @openai/codex@0.171.0, and
 #    @anthropic-ai/claude-agent-sdk@0.3.334, whose bundled Claude Code (2.1.334) runs the Claude
 #    Code suites a second time;
 # 2. builds the Rust harness (tests/live, outside the workspace);
 # 3. runs every case inside a fresh network namespace with only loopback
-#    (`unshare -n`): fake OpenAI-compatible (chat completions for OpenCode), Anthropic and
-#    Gemini servers on 127.0.0.1,
+#    (`unshare -n`): fake OpenAI-compatible (chat completions for OpenCode, the Responses API
+#    for the Codex CLI), Anthropic and Gemini servers on 127.0.0.1,
 #    an MCP echo server, a fresh HOME per run;
 # 4. ends with the lines
 #    forced-call controls: N of N showed their side effect
 #    attestation: N sessions attested, M of K controls caught
 #    live conformance: copilot N cases, M mismatches; ...; capabilities N cases, M mismatches;
 #      builtin-agents N cases, M mismatches; forced-calls N cases, M mismatches (OpenCode's
-#      line, `opencode N cases, M mismatches`, among them)
+#      and the Codex CLI's lines, `opencode N cases, M mismatches` and `codex N cases, M
+#      mismatches`, among them)
 #    and exits non-zero on any mismatch, failed attestation, control without its side
 #    effect, or case that did not run (the `cases run:` line says how many of each ran);
 #    `--cases FILE` adds cases: `{"name", "runtime": "copilot" | "claude-code" | "opencode" |
-#    "portable", "input"}`, a portable case's input the value of `capabilities`, run on all;
+#    "codex" | "portable", "input"}`, a portable case's input the value of `capabilities`, run on all;
 # 5. writes tests/live/RESULTS.md from that output, naming the cases new since the last run.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -32,13 +34,15 @@ copilot_version=1.0.102
 claude_version=2.1.332
 gemini_version=0.61.0
 opencode_version=1.18.33
+codex_version=0.171.0
 # The Claude Agent SDK bundles a newer Claude Code than the CLI package: its build runs the
 # Claude Code suites again.
 sdk_version=0.3.334
 
 bash "$here/install.sh" "$cache" "@github/copilot@$copilot_version" "@github/copilot-linux-x64@$copilot_version" \
   "@anthropic-ai/claude-code@$claude_version" "@google/gemini-cli@$gemini_version" \
-  "@anthropic-ai/claude-agent-sdk@$sdk_version" "opencode-ai@$opencode_version" "opencode-linux-x64@$opencode_version"
+  "@anthropic-ai/claude-agent-sdk@$sdk_version" "opencode-ai@$opencode_version" "opencode-linux-x64@$opencode_version" \
+  "@openai/codex@$codex_version"
 copilot="$cache/node_modules/@github/copilot-linux-x64/copilot"
 claude="$cache/node_modules/@anthropic-ai/claude-code-linux-x64/claude"
 test -x "$copilot" || { echo "run.sh: no Copilot CLI binary at $copilot" >&2; exit 2; }
@@ -50,6 +54,8 @@ gemini="$cache/node_modules/.bin/gemini"
 test -x "$gemini" || { echo "run.sh: no Gemini CLI at $gemini" >&2; exit 2; }
 opencode="$cache/node_modules/opencode-linux-x64/bin/opencode"
 test -x "$opencode" || { echo "run.sh: no OpenCode binary at $opencode" >&2; exit 2; }
+codex="$cache/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex"
+test -x "$codex" || { echo "run.sh: no Codex CLI binary at $codex" >&2; exit 2; }
 
 echo "run.sh: building the harness" >&2
 # The SDK's `runtime` feature (for `Client::start`) downloads a CLI in its build script
@@ -66,10 +72,10 @@ output="$scratch/output.txt"
 trap 'rm -rf "$scratch"' EXIT
 status=0
 unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
-  "$harness" --copilot "$copilot" --claude "$claude" --gemini "$gemini" --opencode "$opencode" --scratch "$scratch" "$@" | tee "$output" || status=$?
+  "$harness" --copilot "$copilot" --claude "$claude" --gemini "$gemini" --opencode "$opencode" --codex "$codex" --scratch "$scratch" "$@" | tee "$output" || status=$?
 # The Claude Code suites again, on the Agent SDK's build, unless the run is for another runtime.
 case " $* " in
-  *" --only copilot "* | *" --only gemini-cli "* | *" --only opencode "*) ;;
+  *" --only copilot "* | *" --only gemini-cli "* | *" --only opencode "* | *" --only codex "*) ;;
   *)
     echo "Claude Code $sdk_claude_version (the Claude Agent SDK $sdk_version's build):" | tee -a "$output"
     unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
@@ -87,7 +93,7 @@ fi
 {
   echo "# Live conformance: last run"
   echo
-  echo "Pins: Copilot CLI $copilot_version (driven through \`github-copilot-sdk\` 1.0.29-preview.4), Claude Code CLI $claude_version (and $sdk_claude_version, the Claude Agent SDK $sdk_version's build), Gemini CLI $gemini_version, OpenCode $opencode_version."
+  echo "Pins: Copilot CLI $copilot_version (driven through \`github-copilot-sdk\` 1.0.29-preview.4), Claude Code CLI $claude_version (and $sdk_claude_version, the Claude Agent SDK $sdk_version's build), Gemini CLI $gemini_version, OpenCode $opencode_version, Codex CLI $codex_version."
   echo "Written by \`bash tests/live/run.sh $*\` on $(date -u +%Y-%m-%d), inside \`unshare -n\` (loopback only); exit status $status."
   echo
   echo "Cases new since the previous run:"

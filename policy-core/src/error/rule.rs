@@ -198,6 +198,16 @@ pub enum Error {
         /// The forms the runtime takes, in a sentence's words.
         expected: &'static str,
     },
+    /// What a runtime's configuration cannot say: the library refuses it rather than hand the
+    /// runtime something that means less.
+    CannotSay {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
+        /// What was asked, in a sentence's words.
+        what: String,
+        /// Why the runtime cannot say it, and what to write instead.
+        why: std::borrow::Cow<'static, str>,
+    },
     /// A built-in listed without the others one setting of the runtime governs with it: the
     /// runtime cannot take part of the group, so the selection cannot be said exactly.
     PartOfGroup {
@@ -414,6 +424,7 @@ mod tests {
             },
             Error::BadMcpEntry { name: "n".into() },
             Error::BadMcpName { runtime: "r", name: "n".into(), expected: "e" },
+            Error::CannotSay { runtime: "r", what: "w".into(), why: "y".into() },
             Error::PartOfGroup {
                 runtime: "r",
                 name: "n".into(),

@@ -50,6 +50,7 @@ impl Error {
             Error::BadMcpName { runtime, name, expected } => {
                 write!(f, "`{}` is not an MCP tool {runtime} names: write {expected}", Shown(name))
             }
+            Error::CannotSay { runtime, what, why } => write!(f, "the {runtime} cannot say {what}: {why}"),
             Error::PartOfGroup { runtime, name, setting, members, missing } => write!(
                 f,
                 "`{}` cannot be listed alone: {runtime}'s {setting} governs {} together; add {}, or list none of them",

@@ -26,11 +26,7 @@ impl Selection<GeminiName> {
 
     /// [`Selection::decide`] for many names: the names are indexed once ([`Listed`]).
     pub(crate) fn decider(&self) -> impl Fn(&str) -> SelectionDecision + '_ {
-        let listed = match self.shape() {
-            SelectionShape::Only(names) | SelectionShape::Disable(names) => listed(names),
-            SelectionShape::DisableAll => listed(&[]),
-        };
-        move |offered_name| self.decide_by_name(|| listed.names(offered_name))
+        crate::selection::decider(self, listed)
     }
 
     /// The library's model of what the CLI offers under this selection: see [`offered`].

@@ -3,6 +3,8 @@
 
 #[cfg(feature = "claude-code")]
 use crate::claude_code::read::ClaudeCodeDocument;
+#[cfg(feature = "codex")]
+use crate::codex::read::CodexDocument;
 #[cfg(feature = "copilot")]
 use crate::copilot::read::CopilotDocument;
 use crate::error::{Error, Located, Warning};
@@ -32,6 +34,9 @@ pub enum Document {
     /// An OpenCode selection, or an object holding one.
     #[cfg(feature = "opencode")]
     OpenCode(OpenCodeDocument),
+    /// A Codex CLI selection, or an object holding one.
+    #[cfg(feature = "codex")]
+    Codex(CodexDocument),
 }
 
 /// `$body` with `$document` bound to the runtime's own document, whichever it is.
@@ -49,6 +54,8 @@ macro_rules! each {
             Document::GeminiCli($document) => $body,
             #[cfg(feature = "opencode")]
             Document::OpenCode($document) => $body,
+            #[cfg(feature = "codex")]
+            Document::Codex($document) => $body,
         }
     };
 }
@@ -67,6 +74,9 @@ impl Document {
             Runtime::GeminiCli => GeminiDocument::read(text, options).map(Document::GeminiCli),
             #[cfg(feature = "opencode")]
             Runtime::OpenCode => OpenCodeDocument::read(text, options).map(Document::OpenCode),
+            #[cfg(feature = "codex")]
+            Runtime::Codex => CodexDocument::read(text, options).map(Document::Codex),
+            #[allow(unreachable_patterns)] // every runtime compiled in
             other => Err(other.refused(crate::runtime::Spelling::Cli))?,
         }
     }
@@ -95,6 +105,8 @@ impl Document {
             (Document::GeminiCli(old), Document::GeminiCli(new)) => old.diff(new),
             #[cfg(feature = "opencode")]
             (Document::OpenCode(old), Document::OpenCode(new)) => old.diff(new),
+            #[cfg(feature = "codex")]
+            (Document::Codex(old), Document::Codex(new)) => old.diff(new),
             #[allow(unreachable_patterns)]
             _ => return None,
         })
@@ -119,6 +131,9 @@ impl Document {
             Runtime::GeminiCli => (GeminiDocument::MACRO, GeminiDocument::MACRO_AGENT),
             #[cfg(feature = "opencode")]
             Runtime::OpenCode => (OpenCodeDocument::MACRO, OpenCodeDocument::MACRO_AGENT),
+            #[cfg(feature = "codex")]
+            Runtime::Codex => (CodexDocument::MACRO, CodexDocument::MACRO_AGENT),
+            #[allow(unreachable_patterns)] // every runtime compiled in
             _ => return None,
         })
     }

@@ -29,6 +29,8 @@ pub mod closed_world {
         runtimes.push((crate::gemini_cli::catalog::RUNTIME, crate::gemini_cli::PLACES));
         #[cfg(feature = "opencode")]
         runtimes.push((crate::opencode::catalog::RUNTIME, crate::opencode::PLACES));
+        #[cfg(feature = "codex")]
+        runtimes.push((crate::codex::catalog::RUNTIME, crate::codex::PLACES));
         runtimes.into_iter().flat_map(|(runtime, places)| places.iter().map(move |place| (runtime, *place)))
     }
 }
@@ -37,6 +39,8 @@ pub mod closed_world {
 pub use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 #[cfg(feature = "claude-code")]
 pub use crate::claude_code::{read_claude_init, read_claude_transcript};
+#[cfg(feature = "codex")]
+pub use crate::codex::read::{CodexDocument, load_codex, load_codex_with};
 #[cfg(feature = "copilot")]
 pub use crate::copilot::read::{CopilotDocument, load, load_definition, load_entry, load_with};
 #[cfg(feature = "copilot")]

@@ -185,6 +185,8 @@ pub const GOVERNING: &[Governing] = &[
     Governing { key: "coreTools", home: GEMINI_SETTINGS_HOME },
     Governing { key: "excludeTools", home: GEMINI_SETTINGS_HOME },
     Governing { key: OPENCODE_PERMISSION_KEY, home: "OpenCode's configuration, which `tool-policy resolve` writes" },
+    Governing { key: "disabled_tools", home: CODEX_MCP_HOME },
+    Governing { key: "enabled_tools", home: CODEX_MCP_HOME },
 ];
 
 /// Where a selection holder stands.
@@ -202,6 +204,9 @@ const ENTRY_HOME: &str = "a `github-cli-builtin-tools` item of a Copilot definit
 const DEFINITION_HOME: &str = "a Copilot agent definition's top level";
 /// Where a resolved Copilot policy's fields stand.
 const SESSION_HOME: &str = "a Copilot session's config, as `tool-policy resolve` writes it";
+/// Where the Codex CLI's lists of an MCP server's tools stand.
+const CODEX_MCP_HOME: &str =
+    "an MCP server of the Codex CLI's `mcp_servers`, which `tool-policy resolve` writes as arguments";
 /// Where the Gemini CLI's own restriction settings stand.
 const GEMINI_SETTINGS_HOME: &str = "the Gemini CLI's settings, which `tool-policy resolve` writes";
 
@@ -285,6 +290,11 @@ pub const OPENCODE_PERMISSION_KEY: &str = "permission";
 pub const OPENCODE_SETTINGS_KEYS: &[&str] = &[TOOLS_KEY, OPENCODE_PERMISSION_KEY];
 /// See [`OPENCODE_SETTINGS_KEYS`].
 pub const OPENCODE_SETTINGS_OWNER: &str = "OpenCode's own configuration (write the selection under `builtin_tools`)";
+/// The Codex CLI's own settings for a restriction (its `features` switches, `web_search`, an
+/// MCP server's `enabled_tools` and `disabled_tools`), as [`CLAUDE_CODE_CLI_KEYS`].
+pub const CODEX_SETTINGS_KEYS: &[&str] = &[TOOLS_KEY, "features", "web_search", "disabled_tools", "enabled_tools"];
+/// See [`CODEX_SETTINGS_KEYS`].
+pub const CODEX_SETTINGS_OWNER: &str = "the Codex CLI's own configuration (write the selection under `builtin_tools`)";
 /// See [`GEMINI_CLI_SETTINGS_KEYS`].
 pub const GEMINI_CLI_SETTINGS_OWNER: &str = "the Gemini CLI's own settings (write the selection under `builtin_tools`)";
 

@@ -3,7 +3,7 @@
 
 use super::names::OpenCodeName;
 use crate::opencode::catalog::{DEFAULT_OFFERED, OpenCodeTool};
-use crate::selection::{Listed, Selection, SelectionDecision, SelectionShape};
+use crate::selection::{Listed, Selection, SelectionDecision};
 
 /// An OpenCode `builtin_tools` selection (SPEC §10).
 pub type OpenCodeSelection = Selection<OpenCodeName>;
@@ -17,11 +17,7 @@ impl Selection<OpenCodeName> {
 
     /// [`Selection::decide`] for many names: the names are indexed once ([`Listed`]).
     pub(crate) fn decider(&self) -> impl Fn(&str) -> SelectionDecision + '_ {
-        let listed = match self.shape() {
-            SelectionShape::Only(names) | SelectionShape::Disable(names) => listed(names),
-            SelectionShape::DisableAll => listed(&[]),
-        };
-        move |offered_name| self.decide_by_name(|| listed.names(offered_name))
+        crate::selection::decider(self, listed)
     }
 
     /// The library's model of what OpenCode offers under this selection: see [`offered`].

@@ -37,6 +37,10 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
     /// The name of this type in `__private` (`ClaudeTool`), likewise.
     const NAME_TYPE: &'static str;
 
+    /// Whether the runtime has an allow-list of built-ins (`only`); without one, a deny-list
+    /// is all a selection can be.
+    const ALLOW_LIST: bool = true;
+
     /// The name as Rust source building it through `__private` (`p::ClaudeTool::Read`), for
     /// the macro's expansion.
     fn rust_source(&self, private: &str) -> String;
@@ -64,6 +68,18 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
     /// permission for every tool that edits files), that group: a selection lists all of it
     /// or none of it, since the runtime cannot take part of it.
     fn group(&self) -> Option<Group> {
+        None
+    }
+
+    /// Why the runtime cannot take a list of this shape (`only` where it has no allow-list,
+    /// `disable: "*"` where some built-in has no switch), if it cannot.
+    fn refuse_shape(_shape: ShapeDraft) -> Option<Error> {
+        None
+    }
+
+    /// Why the runtime cannot take this name in a list (a built-in no switch takes away), if
+    /// it cannot.
+    fn cannot_list(&self) -> Option<Error> {
         None
     }
 }
@@ -357,6 +373,10 @@ impl SelectionDraft<'_> {
         errors: &mut Vec<(At, Error)>,
         warnings: &mut Vec<(At, Warning)>,
     ) -> Option<Selection<T>> {
+        if let Some(error) = T::refuse_shape(self.shape) {
+            errors.push((At::Entry, error));
+            return None;
+        }
         if self.shape == ShapeDraft::DisableAll {
             return Some(Selection::DISABLE_ALL);
         }
@@ -381,7 +401,10 @@ impl SelectionDraft<'_> {
                     }
                     let tool = looked_up.tool();
                     warnings.extend(newer_build_warning(&tool).map(|warning| (At::SelectionTool(i), warning)));
-                    found.push((i, tool));
+                    match tool.cannot_list() {
+                        Some(error) => failed.push((i, error)),
+                        None => found.push((i, tool)),
+                    }
                 }
                 Err(error) => failed.push((i, error)),
             }
@@ -414,11 +437,19 @@ pub fn lint_selection<T: CatalogName>(selection: &Selection<T>) -> Vec<(Option<u
     let mut found = Vec::new();
     let (names, lint) = match selection.shape() {
         SelectionShape::Disable(names) => {
-            let detail = format!(
-                "`disable` only takes tools away: every built-in a {} newer than {} adds is offered; use `only`, or attest the session; {KEEP_THE_DENY_LIST}",
-                T::RUNTIME,
-                T::CLI_VERSION
-            );
+            let detail = if T::ALLOW_LIST {
+                format!(
+                    "`disable` only takes tools away: every built-in a {} newer than {} adds is offered; use `only`, or attest the session; {KEEP_THE_DENY_LIST}",
+                    T::RUNTIME,
+                    T::CLI_VERSION
+                )
+            } else {
+                format!(
+                    "`disable` only takes tools away: every built-in a {} newer than {} adds is offered, and the CLI has no allow-list to close it; check the model requests the host sees; to keep this deny-list in strict mode, allow the lint (`allow: [\"open-to-new-builtins\"]` in the macro, `--allow open-to-new-builtins` on the command line)",
+                    T::RUNTIME,
+                    T::CLI_VERSION
+                )
+            };
             found.push((None, Warning::Lint { lint: Lint::OpenToNewBuiltins, subject: None, detail: detail.into() }));
             (names, Lint::DeadDeny)
         }
@@ -501,6 +532,19 @@ pub(crate) fn diff_listed<'a, T: CatalogName, D: Fn(&str) -> SelectionDecision>(
     let unnamed = |s: Option<&Selection<T>>| selection_reason(s.map(|s| s.decide_by(|_| false)));
     diff.push(String::from("MCP tools neither selection names"), false, unnamed(old), unnamed(new));
     diff
+}
+
+/// [`Selection::decide_by`] for many names: the selection's names indexed once by `index`
+/// (a runtime's [`Listed`] of its names).
+pub(crate) fn decider<'a, T: CatalogName>(
+    selection: &'a Selection<T>,
+    index: fn(&'a [T]) -> Listed<'a>,
+) -> impl Fn(&str) -> SelectionDecision + 'a {
+    let listed = match selection.shape() {
+        SelectionShape::Only(names) | SelectionShape::Disable(names) => index(names),
+        SelectionShape::DisableAll => index(&[]),
+    };
+    move |offered| selection.decide_by_name(|| listed.names(offered))
 }
 
 /// A selection's names indexed for many look-ups (a runtime's `decider`): the exact names, and

@@ -2,7 +2,7 @@
 //! the fake model was offered must be exactly the tools the library says.
 //!
 //! Usage (normally through `tests/live/run.sh`):
-//! `live-conformance --copilot BIN --claude BIN --gemini BIN --opencode BIN --scratch DIR [--cases FILE] [--only RUNTIME]`,
+//! `live-conformance --copilot BIN --claude BIN --gemini BIN --opencode BIN --codex BIN --scratch DIR [--cases FILE] [--only RUNTIME]`,
 //! `live-conformance mcp-echo` (the MCP server the cases register), and
 //! `live-conformance catalog RUNTIME --cli BIN --scratch DIR [--names FILE]` (what
 //! `tests/catalog/refresh.sh` reads from a CLI: its built-ins, their descriptions and how they
@@ -11,6 +11,7 @@
 
 mod builtin;
 mod claude;
+mod codex;
 mod copilot;
 mod expected;
 mod forced;
@@ -71,6 +72,7 @@ struct Args {
     claude: Option<PathBuf>,
     gemini: Option<PathBuf>,
     opencode: Option<PathBuf>,
+    codex: Option<PathBuf>,
     scratch: PathBuf,
     cases: Option<PathBuf>,
     only: Option<String>,
@@ -82,6 +84,7 @@ fn args() -> Result<Args, String> {
         claude: None,
         gemini: None,
         opencode: None,
+        codex: None,
         scratch: std::env::temp_dir().join("tool-policy-live"),
         cases: None,
         only: None,
@@ -94,6 +97,7 @@ fn args() -> Result<Args, String> {
             "--claude" => args.claude = Some(value()?.into()),
             "--gemini" => args.gemini = Some(value()?.into()),
             "--opencode" => args.opencode = Some(value()?.into()),
+            "--codex" => args.codex = Some(value()?.into()),
             "--scratch" => args.scratch = value()?.into(),
             "--cases" => args.cases = Some(value()?.into()),
             "--only" => args.only = Some(value()?),
@@ -101,6 +105,31 @@ fn args() -> Result<Args, String> {
         }
     }
     Ok(args)
+}
+
+/// Waits for a CLI run: `Ok` when it exits 0 within two minutes, else why not (its stderr's
+/// last lines, or the time it took).
+pub(crate) fn finish(mut child: std::process::Child, what: &str) -> Result<(), String> {
+    let started = std::time::Instant::now();
+    loop {
+        match child.try_wait().map_err(|e| e.to_string())? {
+            Some(status) if status.success() => return Ok(()),
+            Some(status) => {
+                let mut stderr = String::new();
+                if let Some(mut pipe) = child.stderr.take() {
+                    let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+                }
+                let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
+                return Err(format!("{what} exited {status}: {}", tail.join(" | ")));
+            }
+            None if started.elapsed() > std::time::Duration::from_secs(120) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("{what} did not finish within two minutes"));
+            }
+            None => std::thread::sleep(std::time::Duration::from_millis(100)),
+        }
+    }
 }
 
 fn repo() -> PathBuf {
@@ -1221,18 +1250,25 @@ fn portable_cases(name: &str, policy: &Value) -> Result<Portables, String> {
 type Portables = (copilot::Case, claude::Case, Vec<gemini::Case>, opencode::Case);
 
 /// Cases from `--cases FILE`: `[{"name", "runtime": "copilot" | "claude-code" | "opencode" |
-/// "portable", "input", "expected"?}]`, where a Copilot case's `expected` is the resolved
+/// "codex" | "portable", "input", "expected"?}]`, where a Copilot case's `expected` is the resolved
 /// configuration written by hand (`{"clientMode", "availableTools"?, "excludedTools"?,
-/// "toolFilterPrecedence"}`), an OpenCode case runs with the MCP server, and a portable case's
+/// "toolFilterPrecedence"}`), an OpenCode or Codex case runs with the MCP server, and a portable case's
 /// `input` is the value of `capabilities`, run on every runtime (the Gemini CLI in `default`
 /// and `yolo`).
-type Extras = (Vec<copilot::Case>, Vec<claude::Case>, Vec<gemini::Case>, Vec<opencode::Case>, Vec<(String, Value)>);
+type Extras = (
+    Vec<copilot::Case>,
+    Vec<claude::Case>,
+    Vec<gemini::Case>,
+    Vec<opencode::Case>,
+    Vec<codex::Case>,
+    Vec<(String, Value)>,
+);
 
 fn extra_cases(path: &Path) -> Result<Extras, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let items: Vec<Value> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let (mut copilot, mut claude, mut gemini, mut expected) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut on_opencode = Vec::new();
+    let (mut on_opencode, mut on_codex) = (Vec::new(), Vec::new());
     for item in items {
         let name = item["name"].as_str().ok_or("a case needs a `name`")?;
         match item["runtime"].as_str() {
@@ -1265,6 +1301,16 @@ fn extra_cases(path: &Path) -> Result<Extras, String> {
                 case.mcp = true;
                 on_opencode.push(case);
             }
+            Some("codex") => {
+                if item.get("expected").is_some() {
+                    return Err(format!("{name}: `expected` is for Copilot cases"));
+                }
+                let read =
+                    tool_policy::json::load_codex(&item["input"].to_string()).map_err(|e| format!("{name}: {e}"))?;
+                let mut case = codex::Case::new(name, read.selection);
+                case.mcp = true;
+                on_codex.push(case);
+            }
             Some("portable") => {
                 let (on_copilot, on_claude, on_gemini, portable_opencode) = portable_cases(name, &item["input"])?;
                 copilot.push(on_copilot);
@@ -1274,12 +1320,12 @@ fn extra_cases(path: &Path) -> Result<Extras, String> {
             }
             other => {
                 return Err(format!(
-                    "{name}: runtime must be `copilot`, `claude-code`, `opencode` or `portable`, not {other:?}"
+                    "{name}: runtime must be `copilot`, `claude-code`, `opencode`, `codex` or `portable`, not {other:?}"
                 ));
             }
         }
     }
-    Ok((copilot, claude, gemini, on_opencode, expected))
+    Ok((copilot, claude, gemini, on_opencode, on_codex, expected))
 }
 
 /// How many of the given cases have an outcome; each one without is added as a failure.
@@ -1348,9 +1394,10 @@ async fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-    let (mut opencode_cases, forced_opencode) = match (opencode::cases(), opencode::forced_cases()) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => {
+    let cases = (opencode::cases(), opencode::forced_cases(), codex::cases(), codex::forced_cases());
+    let (mut opencode_cases, forced_opencode, mut codex_cases, forced_codex) = match cases {
+        (Ok(a), Ok(b), Ok(c), Ok(d)) => (a, b, c, d),
+        (Err(e), _, _, _) | (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => {
             eprintln!("live-conformance: {e}");
             return ExitCode::from(2);
         }
@@ -1373,11 +1420,12 @@ async fn main() -> ExitCode {
     let mut written: Vec<(String, Value)> = Vec::new();
     if let Some(path) = &args.cases {
         match extra_cases(path) {
-            Ok((a, b, c, d, expected)) => {
+            Ok((a, b, c, d, e, expected)) => {
                 copilot_cases.extend(a);
                 claude_cases.extend(b);
                 gemini_cases.extend(c);
                 opencode_cases.extend(d);
+                codex_cases.extend(e);
                 written = expected;
             }
             Err(e) => {
@@ -1562,6 +1610,31 @@ async fn main() -> ExitCode {
             None => opencode_outcomes.push(Outcome::failed("opencode", String::from("no --opencode binary"))),
         }
     }
+    let mut codex_outcomes = Vec::new();
+    if wants("codex") {
+        // What the CLI cannot say is refused before anything runs.
+        let name = "an allow-list is refused before anything runs";
+        codex_outcomes.push(match tool_policy::json::load_codex(r#"{"only": ["view_image"]}"#) {
+            Err(tool_policy::json::LoadError::Invalid(report)) if report.errors[0].pointer == "/only" => {
+                Outcome { name: name.to_owned(), offered: 0, mismatch: None }
+            }
+            other => Outcome::failed(name, format!("expected a refusal at /only, got {other:?}")),
+        });
+        match &args.codex {
+            Some(cli) => {
+                let (cli, me, scratch) = (cli.clone(), me.clone(), args.scratch.join("codex"));
+                let (cases, forced) = (codex_cases.clone(), forced_codex.clone());
+                let (outcomes, forced) = tokio::task::spawn_blocking(move || {
+                    (codex::run(&cli, &me, &scratch, &cases), codex::run(&cli, &me, &scratch.join("forced"), &forced))
+                })
+                .await
+                .unwrap_or_else(|e| (vec![Outcome::failed("codex", format!("the driver panicked: {e}"))], Vec::new()));
+                codex_outcomes.extend(outcomes);
+                forced_outcomes.extend(forced);
+            }
+            None => codex_outcomes.push(Outcome::failed("codex", String::from("no --codex binary"))),
+        }
+    }
     // Every case given must have run: a driver that stops early fails the run.
     let (copilot_ran, claude_ran) = (
         ran(&mut copilot_outcomes, copilot_cases.iter().map(|c| c.name.as_str()), wants("copilot")),
@@ -1569,6 +1642,7 @@ async fn main() -> ExitCode {
     );
     let gemini_ran = ran(&mut gemini_outcomes, gemini_cases.iter().map(|c| c.name.as_str()), wants("gemini-cli"));
     let opencode_ran = ran(&mut opencode_outcomes, opencode_cases.iter().map(|c| c.name.as_str()), wants("opencode"));
+    let codex_ran = ran(&mut codex_outcomes, codex_cases.iter().map(|c| c.name.as_str()), wants("codex"));
     let agents_ran = ran(&mut agent_outcomes, agent_cases.iter().map(|c| c.name.as_str()), wants("claude-code"));
     let builtin_ran = ran(&mut builtin_outcomes, builtin_cases.iter().map(|c| c.name.as_str()), wants("claude-code"));
     let forced_names = forced_claude
@@ -1577,17 +1651,19 @@ async fn main() -> ExitCode {
         .map(|c| c.name.as_str())
         .chain(forced_copilot.iter().filter(|_| wants("copilot")).map(|c| c.name.as_str()))
         .chain(forced_gemini.iter().filter(|_| wants("gemini-cli")).map(|c| c.name.as_str()))
-        .chain(forced_opencode.iter().filter(|_| wants("opencode")).map(|c| c.name.as_str()));
+        .chain(forced_opencode.iter().filter(|_| wants("opencode")).map(|c| c.name.as_str()))
+        .chain(forced_codex.iter().filter(|_| wants("codex")).map(|c| c.name.as_str()));
     let forced_ran = ran(&mut forced_outcomes, forced_names, true);
     println!(
-        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given, claude-code-subagents {agents_ran} of {} given, builtin-agents {builtin_ran} of {} given, gemini-cli {gemini_ran} of {} given, opencode {opencode_ran} of {} given, forced-calls {forced_ran} of {} given",
+        "cases run: copilot {copilot_ran} of {} given, claude-code {claude_ran} of {} given, claude-code-subagents {agents_ran} of {} given, builtin-agents {builtin_ran} of {} given, gemini-cli {gemini_ran} of {} given, opencode {opencode_ran} of {} given, codex {codex_ran} of {} given, forced-calls {forced_ran} of {} given",
         copilot_cases.len(),
         claude_cases.len(),
         agent_cases.len(),
         builtin_cases.len(),
         gemini_cases.len(),
         opencode_cases.len(),
-        forced_claude.len() + forced_gemini.len() + forced_copilot.len() + forced_opencode.len()
+        codex_cases.len(),
+        forced_claude.len() + forced_gemini.len() + forced_copilot.len() + forced_opencode.len() + forced_codex.len()
     );
     let (subagent_outcomes, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         copilot_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: "));
@@ -1611,6 +1687,7 @@ async fn main() -> ExitCode {
     let agent_mismatches = report("claude-code-subagents", &agent_outcomes);
     let gemini_mismatches = report("gemini-cli", &gemini_outcomes);
     let opencode_mismatches = report("opencode", &opencode_outcomes);
+    let codex_mismatches = report("codex", &codex_outcomes);
     let portable_mismatches = report("capabilities copilot", &copilot_portable)
         + report("capabilities claude-code", &claude_portable)
         + report("capabilities gemini-cli", &gemini_portable)
@@ -1635,13 +1712,14 @@ async fn main() -> ExitCode {
         attested.sessions, attested.controls_caught, attested.controls
     );
     println!(
-        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches; opencode {} cases, {opencode_mismatches} mismatches; capabilities {portable_cases} cases, {portable_mismatches} mismatches; builtin-agents {builtin_count} cases, {builtin_mismatches} mismatches; forced-calls {} cases, {forced_mismatches} mismatches",
+        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches; opencode {} cases, {opencode_mismatches} mismatches; codex {} cases, {codex_mismatches} mismatches; capabilities {portable_cases} cases, {portable_mismatches} mismatches; builtin-agents {builtin_count} cases, {builtin_mismatches} mismatches; forced-calls {} cases, {forced_mismatches} mismatches",
         copilot_outcomes.len(),
         subagent_outcomes.len(),
         claude_outcomes.len(),
         agent_outcomes.len(),
         gemini_outcomes.len(),
         opencode_outcomes.len(),
+        codex_outcomes.len(),
         forced_outcomes.len()
     );
     let mismatches = copilot_mismatches
@@ -1650,6 +1728,7 @@ async fn main() -> ExitCode {
         + agent_mismatches
         + gemini_mismatches
         + opencode_mismatches
+        + codex_mismatches
         + portable_mismatches
         + builtin_mismatches
         + forced_mismatches
@@ -1692,6 +1771,7 @@ async fn catalog() -> ExitCode {
         "claude-code" => claude::catalog(&cli, &scratch, &names),
         "gemini-cli" => gemini::catalog(&cli, &me, &scratch),
         "opencode" => opencode::catalog(&cli, &me, &scratch),
+        "codex" => codex::catalog(&cli, &me, &scratch),
         other => Err(format!("no catalog reader for `{other}`")),
     };
     match read {

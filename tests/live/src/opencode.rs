@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use tool_policy::OpenCodeSelection;
@@ -155,7 +155,7 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
     let config = config(case, me, dir, port)?;
     std::fs::write(work.join("opencode.json"), config.to_string()).map_err(|e| e.to_string())?;
     let xdg = |sub: &str| home.join(sub);
-    let mut child = Command::new(cli)
+    let child = Command::new(cli)
         .args(["run", "--pure", "hi"])
         .current_dir(&work)
         .env_clear()
@@ -176,26 +176,7 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
-    let started = Instant::now();
-    loop {
-        match child.try_wait().map_err(|e| e.to_string())? {
-            Some(status) if status.success() => return Ok(()),
-            Some(status) => {
-                let mut stderr = String::new();
-                if let Some(mut pipe) = child.stderr.take() {
-                    let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
-                }
-                let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
-                return Err(format!("opencode exited {status}: {}", tail.join(" | ")));
-            }
-            None if started.elapsed() > Duration::from_secs(120) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(String::from("opencode did not finish within two minutes"));
-            }
-            None => std::thread::sleep(Duration::from_millis(100)),
-        }
-    }
+    crate::finish(child, "opencode")
 }
 
 /// What the fake API saw of one run: the agent's first request, and the tool results

@@ -1,5 +1,5 @@
 const P: tool_policy::ResolvedPolicy = tool_policy::builtin_tools! {
-    runtime: codex,
+    runtime: cursor,
     available_tools: ["mcp:*"],
 };
 const Q: tool_policy::ResolvedPolicy = tool_policy::builtin_tools! {

@@ -1,0 +1,106 @@
+//! What a Codex CLI document answers ([`RuntimeDocument`]): the arguments the CLI receives,
+//! what `codex exec` is offered and why, and what changes between two selections. A session
+//! cannot be attested: the CLI reports no list of the tools it offers.
+
+use super::catalog::{CLI_VERSION, CodexTool, MODEL, Offered, RUNTIME};
+use super::config::CodexArgs;
+use super::diff::diff_codex_selections;
+use super::names::CodexName;
+use super::places::{MACRO, PLACES};
+use super::read::{CodexDocument, load_codex_with};
+use super::selection::{deferred, offered};
+use crate::error::{Error, Located, Warning};
+use crate::reader::closed::Place;
+use crate::reader::options::{LoadError, Options};
+use crate::review::attest::{Attestation, Host};
+use crate::review::diff::PolicyDiff;
+use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
+use crate::selection::{NO_SELECTION, SelectionDecision};
+
+impl RuntimeDocument for CodexDocument {
+    const RUNTIME: &'static str = RUNTIME;
+    const PLACES: &'static [&'static Place] = PLACES;
+    const MACRO: &'static Place = &MACRO;
+
+    fn read(text: &str, options: Options) -> Result<CodexDocument, LoadError> {
+        load_codex_with(text, options)
+    }
+
+    fn warnings(&self) -> (&[Located<Warning>], usize) {
+        (&self.warnings, self.omitted_warnings)
+    }
+
+    /// `{"args", "model", "cliVersion"}`.
+    fn resolved(&self, _: &Output) -> serde_json::Value {
+        // The reader refused what the CLI cannot say: what is left has its arguments.
+        CodexArgs::new(self.selection.clone())
+            .map_or(serde_json::Value::Null, |args| serde_json::to_value(args).unwrap_or_default())
+    }
+
+    /// Each tool by its Codex CLI name, or one MCP tool (`mcp__<server>__<tool>`), with
+    /// whether `codex exec` with the catalog's model is offered it.
+    fn explain(&self, tools: &[String], agent: Option<&str>, _: Options) -> Result<Explanation, Error> {
+        if let Some(name) = agent {
+            return Err(Error::UnknownAgent { name: name.to_owned() });
+        }
+        let catalog: Vec<String> = CodexTool::NAMES.iter().map(|name| (*name).to_owned()).collect();
+        let mut explanation = Explanation::default();
+        let mut permitted = Vec::new();
+        for text in if tools.is_empty() { &catalog } else { tools } {
+            let name: CodexName = text.parse()?;
+            if matches!(&name, CodexName::Mcp(entry) if entry.tool().is_none()) {
+                return Err(Error::WrongType {
+                    expected: "one MCP tool (`mcp__<server>__<tool>`)",
+                    found: "a whole server",
+                });
+            }
+            let shown = name.as_str();
+            let decision = self.selection.as_ref().map(|selection| selection.decide(shown));
+            let verdict = decision.map_or_else(|| NO_SELECTION.to_owned(), |decision| decision.to_string());
+            let is_permitted = decision.is_none_or(SelectionDecision::is_permitted);
+            let is_offered = offered(self.selection.as_ref(), &[shown]).iter().any(|n| n == shown);
+            let how = match &name {
+                CodexName::Builtin(tool) => {
+                    if is_permitted {
+                        permitted.push((tool.name(), tool.capabilities()));
+                    }
+                    match tool.row().runtime.offered {
+                        Offered::Gated(gate) if is_permitted => format!("offered only behind its gate ({gate})"),
+                        _ if is_offered => format!("offered with model `{MODEL}`"),
+                        _ => String::from("not offered"),
+                    }
+                }
+                CodexName::Mcp(_) if !deferred(self.selection.as_ref(), &[shown]).is_empty() => {
+                    String::from("deferred: `tool_search` reaches it when its server is configured")
+                }
+                CodexName::Mcp(_) => String::from("not offered"),
+            };
+            explanation.lines.push(format!("{shown}: {verdict}; {how}"));
+        }
+        if tools.is_empty() {
+            explanation.grants(permitted);
+        }
+        Ok(explanation)
+    }
+
+    fn diff(&self, new: &CodexDocument) -> PolicyDiff {
+        let tool_capabilities = |name: &str| CodexTool::from_canonical(name).map(CodexTool::capabilities);
+        diff_codex_selections(self.selection.as_ref(), new.selection.as_ref()).with_capabilities(tool_capabilities)
+    }
+
+    fn rust_source(&self, private: &str) -> String {
+        match &self.selection {
+            Some(selection) => selection.rust_source(private),
+            None => format!("{private}::CodexSelection::__checked(false, &[])"),
+        }
+    }
+
+    fn attest(&self, _: &str, _: &Host, _: bool) -> Result<Attestation, AttestError> {
+        Err(AttestError::Refused(Error::NotAttestable {
+            reason: format!(
+                "a Codex CLI session cannot be attested: `codex exec` {CLI_VERSION} reports no list of the tools it offers; check the model requests the host sees instead"
+            )
+            .into(),
+        }))
+    }
+}

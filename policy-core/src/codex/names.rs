@@ -1,0 +1,213 @@
+//! The names a Codex CLI selection lists: a built-in of the pinned catalog, or an MCP tool as
+//! the CLI names it (`mcp__<server>__<tool>`, or `mcp__<server>__*` for a whole server).
+
+use std::borrow::Cow;
+
+use crate::capability::Faces;
+use crate::codex::catalog::{CLI_VERSION, CodexTool, REMOVED, ROWS, RUNTIME};
+use crate::codex::catalog::{disable_all_refused, only_refused, switchless};
+use crate::error::Error;
+use crate::portable::Portable;
+use crate::selection::{CatalogName, Group, NameLookup, Pinned, Selection, ShapeDraft};
+
+/// The prefix of every MCP tool's name.
+pub const MCP_PREFIX: &str = "mcp__";
+
+/// One name of a Codex CLI selection.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CodexName {
+    /// A built-in tool.
+    Builtin(CodexTool),
+    /// One MCP tool, or every tool of one server.
+    Mcp(CodexMcpName),
+}
+
+/// An MCP tool as the Codex CLI names it: `mcp__<server>__<tool>`, or `mcp__<server>__*`;
+/// the server's name (a key of `mcp_servers`) holds no `__`, and both parts are letters,
+/// digits, `_` and `-`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CodexMcpName(Cow<'static, str>);
+
+impl CodexMcpName {
+    /// Checks `name` against the grammar.
+    pub fn new(name: &str) -> Result<CodexMcpName, Error> {
+        match CodexMcpName::parts(name) {
+            Some(_) => Ok(CodexMcpName(Cow::Owned(name.to_owned()))),
+            None => Err(Error::BadMcpName {
+                runtime: RUNTIME,
+                name: name.to_owned(),
+                expected: "`mcp__<server>__<tool>` or `mcp__<server>__*` (letters, digits, `_` and `-`; a server's name holds no `__`)",
+            }),
+        }
+    }
+
+    /// Macro plumbing: a name the macro checked.
+    #[doc(hidden)]
+    pub const fn __from_static(name: &'static str) -> CodexMcpName {
+        CodexMcpName(Cow::Borrowed(name))
+    }
+
+    /// The name as written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The server, a key of the CLI's `mcp_servers`.
+    pub fn server(&self) -> &str {
+        CodexMcpName::parts(&self.0).map_or("", |(server, _)| server)
+    }
+
+    /// The tool; `None` for the whole server.
+    pub fn tool(&self) -> Option<&str> {
+        CodexMcpName::parts(&self.0).and_then(|(_, tool)| (tool != "*").then_some(tool))
+    }
+
+    fn parts(name: &str) -> Option<(&str, &str)> {
+        let (server, tool) = name.strip_prefix(MCP_PREFIX)?.split_once("__")?;
+        let kept =
+            |part: &str| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+        (kept(server) && !server.ends_with('_') && (tool == "*" || kept(tool))).then_some((server, tool))
+    }
+}
+
+impl CodexName {
+    /// Looks a written name up: a built-in, an MCP tool, or an error with a did-you-mean.
+    pub fn lookup(name: &str) -> Result<NameLookup<CodexName>, Error> {
+        if name.starts_with(MCP_PREFIX) {
+            return CodexMcpName::new(name).map(|entry| NameLookup::Canonical(CodexName::Mcp(entry)));
+        }
+        let pinned = Pinned {
+            runtime: RUNTIME,
+            cli_version: CLI_VERSION,
+            names: CodexTool::NAMES,
+            aliases: &[],
+            removed: REMOVED,
+        };
+        Ok(pinned.lookup(name, CodexTool::from_canonical(name), CodexTool::name)?.map(CodexName::Builtin))
+    }
+
+    /// The name as the CLI reads it.
+    pub fn as_str(&self) -> &str {
+        match self {
+            CodexName::Builtin(tool) => tool.name(),
+            CodexName::Mcp(entry) => entry.as_str(),
+        }
+    }
+
+    /// Whether an offered tool name (`mcp__<server>__<tool>` for an MCP tool) is one this
+    /// name names.
+    pub fn matches(&self, offered: &str) -> bool {
+        match self {
+            CodexName::Builtin(tool) => tool.name() == offered,
+            CodexName::Mcp(entry) => match entry.tool() {
+                Some(_) => offered == entry.as_str(),
+                None => {
+                    offered.len() > entry.as_str().len() - 1
+                        && offered.starts_with(&entry.as_str()[..entry.as_str().len() - 1])
+                }
+            },
+        }
+    }
+}
+
+impl From<CodexTool> for CodexName {
+    fn from(tool: CodexTool) -> CodexName {
+        CodexName::Builtin(tool)
+    }
+}
+
+impl CatalogName for CodexName {
+    const RUNTIME: &'static str = RUNTIME;
+    const CLI_VERSION: &'static str = CLI_VERSION;
+    const SELECTION_TYPE: &'static str = "CodexSelection";
+    const NAME_TYPE: &'static str = "CodexName";
+    const ALLOW_LIST: bool = false;
+
+    fn rust_source(&self, private: &str) -> String {
+        match self {
+            CodexName::Builtin(tool) => {
+                format!("{private}::CodexName::Builtin({private}::CodexTool::{})", tool.variant())
+            }
+            CodexName::Mcp(entry) => {
+                format!("{private}::CodexName::Mcp({private}::CodexMcpName::__from_static({:?}))", entry.as_str())
+            }
+        }
+    }
+
+    fn lookup(name: &str) -> Result<NameLookup<CodexName>, Error> {
+        CodexName::lookup(name)
+    }
+
+    fn name(&self) -> &str {
+        self.as_str()
+    }
+
+    /// The built-ins it grants, as an allow-list: what the Codex CLI cannot receive, so the
+    /// reader and [`CodexArgs`](crate::codex::CodexArgs) refuse it (SPEC §11).
+    fn portable_selection(portable: &Portable) -> Selection<CodexName> {
+        Selection::only(portable.built_ins(ROWS, true).map(CodexName::Builtin))
+    }
+
+    fn built_in_capabilities(&self) -> Option<Faces> {
+        match self {
+            CodexName::Builtin(tool) => Some(tool.row().faces()),
+            CodexName::Mcp(_) => None,
+        }
+    }
+
+    fn refuse_shape(shape: ShapeDraft) -> Option<Error> {
+        match shape {
+            ShapeDraft::Only => Some(only_refused()),
+            ShapeDraft::DisableAll => Some(disable_all_refused()),
+            ShapeDraft::Disable => None,
+        }
+    }
+
+    fn cannot_list(&self) -> Option<Error> {
+        match self {
+            CodexName::Builtin(tool) => switchless(*tool),
+            CodexName::Mcp(_) => None,
+        }
+    }
+
+    fn group(&self) -> Option<Group> {
+        let CodexName::Builtin(tool) = self else { return None };
+        let members: Vec<&'static str> = tool.governed_with().map(CodexTool::name).collect();
+        (members.len() > 1).then(|| Group { setting: tool.switch_words(), members })
+    }
+}
+
+// A built-in or an MCP tool; anything else is refused.
+string_form!(CodexName, CodexName::as_str, parse: |name| CodexName::lookup(name).map(NameLookup::tool), error: Error, serde);
+string_form!(CodexTool, |tool: &CodexTool| tool.name());
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_and_grammar() {
+        assert_eq!(CodexName::lookup("view_image").map(NameLookup::tool), Ok(CodexName::Builtin(CodexTool::ViewImage)));
+        let message = CodexName::lookup("exec_comand").unwrap_err().to_string();
+        assert!(message.ends_with("did you mean `exec_command`?"), "{message}");
+        for good in ["mcp__probe__echo", "mcp__probe__*", "mcp__my-server__ping_tool"] {
+            assert!(CodexMcpName::new(good).is_ok(), "{good}");
+        }
+        for bad in ["mcp__probe", "mcp____echo", "mcp__probe__", "mcp__pro be__x", "mcp__probe__e*"] {
+            assert!(matches!(CodexMcpName::new(bad), Err(Error::BadMcpName { .. })), "{bad}");
+        }
+        let server = CodexName::lookup("mcp__probe__*").unwrap().tool();
+        assert!(
+            server.matches("mcp__probe__echo")
+                && !server.matches("mcp__probes__echo")
+                && !server.matches("mcp__probe__")
+        );
+        let CodexName::Mcp(entry) = server else { panic!() };
+        assert_eq!((entry.server(), entry.tool()), ("probe", None));
+        let group = CodexName::Builtin(CodexTool::WriteStdin).group().unwrap();
+        assert_eq!(
+            (group.setting.as_str(), group.members),
+            ("`shell_tool` feature", vec!["exec_command", "write_stdin"])
+        );
+    }
+}
