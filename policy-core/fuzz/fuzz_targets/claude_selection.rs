@@ -11,7 +11,11 @@ use policy_core::{ClaudeCodeArgs, ClaudeCodeSelection, GeminiCliConfig, GeminiNa
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     if let Ok(loaded) = ClaudeCodeSelection::from_json(text) {
-        let args = ClaudeCodeArgs::new(loaded.selection).with_agents(loaded.agents).args();
+        // The loader held the agents to the selection, so the same check passes here.
+        let args = ClaudeCodeArgs::new(loaded.selection)
+            .with_agents(loaded.agents)
+            .expect("an accepted definition's agents pass the check again")
+            .args();
         for arg in &args {
             assert!(arg.starts_with("--"));
             if let Some(value) = arg.strip_prefix("--tools=").or_else(|| arg.strip_prefix("--disallowedTools=")) {
