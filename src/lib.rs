@@ -188,7 +188,6 @@ pub mod gemini {
 /// tools: `attest --runtime opencode` refuses rather than pass.
 #[cfg(feature = "opencode")]
 pub mod opencode {
-    pub use policy_core::json::{OpenCodeDocument, load_opencode, load_opencode_with};
     pub use policy_core::opencode::catalog::*;
     pub use policy_core::opencode::*;
 }
@@ -218,7 +217,6 @@ pub mod opencode {
 pub mod codex {
     pub use policy_core::codex::catalog::*;
     pub use policy_core::codex::*;
-    pub use policy_core::json::{CodexDocument, load_codex, load_codex_with};
 }
 
 /// Sub-agents: typed `customAgents[].tools` lists, what a sub-agent is offered, invocation

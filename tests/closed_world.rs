@@ -554,8 +554,8 @@ fn at_place(runtime: &str, place: &str, key: &str) -> Option<(String, Load)> {
     let copilot_report = |text: &str, _: Options| tool_policy::json::read_copilot_tools(text).map(drop);
     let claude_init = |text: &str, _: Options| tool_policy::json::read_claude_init(text).map(drop);
     let gemini = |text: &str, options: Options| tool_policy::json::load_gemini_cli_with(text, options).map(drop);
-    let opencode = |text: &str, options: Options| tool_policy::json::load_opencode_with(text, options).map(drop);
-    let codex = |text: &str, options: Options| tool_policy::json::load_codex_with(text, options).map(drop);
+    let opencode = |text: &str, options: Options| tool_policy::opencode::load_opencode_with(text, options).map(drop);
+    let codex = |text: &str, options: Options| tool_policy::codex::load_codex_with(text, options).map(drop);
     let stored = |text: &str, _: Options| {
         let refused = |error: serde_json::Error| {
             let item = tool_policy::Located { pointer: error.to_string(), item: tool_policy::Error::MissingKind };

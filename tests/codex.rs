@@ -6,7 +6,8 @@ use std::process::{Command, Output};
 
 use serde_json::{Value, json};
 use tool_policy::codex::{CodexArgs, CodexTool};
-use tool_policy::json::{LoadError, Options, load_codex, load_codex_with};
+use tool_policy::codex::{load_codex, load_codex_with};
+use tool_policy::json::{LoadError, Options};
 use tool_policy::{CodexSelection, builtin_tools};
 
 fn resolved(text: &str) -> Value {

@@ -247,8 +247,9 @@ fn the_import_scanner_sees_what_it_must() {
 }
 
 /// A runtime is one folder: outside it, only the list of runtimes (`json/document.rs`, the
-/// one dispatch, and `json/mod.rs`, its re-exports), the crate root's re-exports and, for
-/// Copilot, the SDK adapter beside its folder import it. A fourth runtime touches its folder
+/// one dispatch and its rows of the closed-world table, and `json/mod.rs`, the first three
+/// runtimes' loaders), the crate root's re-exports and, for Copilot, the SDK
+/// adapter beside its folder import it. A fourth runtime touches its folder
 /// and those rows.
 #[test]
 fn a_runtime_is_one_folder() {

@@ -138,6 +138,25 @@ impl Document {
         })
     }
 
+    /// `runtime`'s rows of the closed-world table (SPEC §6), with its name in messages;
+    /// `None` when this build was compiled without it.
+    pub(crate) fn places(runtime: Runtime) -> Option<(&'static str, &'static [&'static Place])> {
+        Some(match runtime {
+            #[cfg(feature = "copilot")]
+            Runtime::Copilot => (crate::copilot::catalog::RUNTIME, crate::copilot::PLACES),
+            #[cfg(feature = "claude-code")]
+            Runtime::ClaudeCode => (crate::claude_code::catalog::RUNTIME, crate::claude_code::PLACES),
+            #[cfg(feature = "gemini-cli")]
+            Runtime::GeminiCli => (crate::gemini_cli::catalog::RUNTIME, crate::gemini_cli::PLACES),
+            #[cfg(feature = "opencode")]
+            Runtime::OpenCode => (crate::opencode::catalog::RUNTIME, crate::opencode::PLACES),
+            #[cfg(feature = "codex")]
+            Runtime::Codex => (crate::codex::catalog::RUNTIME, crate::codex::PLACES),
+            #[allow(unreachable_patterns)] // every runtime compiled in
+            _ => return None,
+        })
+    }
+
     /// What a running session reported, checked against this document.
     pub fn attest(&self, observed: &str, host: &Host, strict: bool) -> Result<Attestation, AttestError> {
         each!(self, document => document.attest(observed, host, strict))

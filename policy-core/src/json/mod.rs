@@ -17,21 +17,12 @@ pub mod closed_world {
     pub use crate::names::vocab::{GOVERNING, Governing};
     pub use crate::reader::closed::{Elsewhere, Others, Passes, Place, Verdict};
 
-    /// Every place of every runtime, with the runtime's name.
-    #[allow(clippy::vec_init_then_push)] // each push is a runtime's row, behind its feature
+    /// Every place of every runtime compiled in, with the runtime's name.
     pub fn places() -> impl Iterator<Item = (&'static str, &'static Place)> {
-        let mut runtimes: Vec<(&'static str, &'static [&'static Place])> = Vec::new();
-        #[cfg(feature = "copilot")]
-        runtimes.push((crate::copilot::catalog::RUNTIME, crate::copilot::PLACES));
-        #[cfg(feature = "claude-code")]
-        runtimes.push((crate::claude_code::catalog::RUNTIME, crate::claude_code::PLACES));
-        #[cfg(feature = "gemini-cli")]
-        runtimes.push((crate::gemini_cli::catalog::RUNTIME, crate::gemini_cli::PLACES));
-        #[cfg(feature = "opencode")]
-        runtimes.push((crate::opencode::catalog::RUNTIME, crate::opencode::PLACES));
-        #[cfg(feature = "codex")]
-        runtimes.push((crate::codex::catalog::RUNTIME, crate::codex::PLACES));
-        runtimes.into_iter().flat_map(|(runtime, places)| places.iter().map(move |place| (runtime, *place)))
+        crate::Runtime::ALL
+            .into_iter()
+            .filter_map(super::Document::places)
+            .flat_map(|(runtime, places)| places.iter().map(move |place| (runtime, *place)))
     }
 }
 
@@ -39,8 +30,6 @@ pub mod closed_world {
 pub use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
 #[cfg(feature = "claude-code")]
 pub use crate::claude_code::{read_claude_init, read_claude_transcript};
-#[cfg(feature = "codex")]
-pub use crate::codex::read::{CodexDocument, load_codex, load_codex_with};
 #[cfg(feature = "copilot")]
 pub use crate::copilot::read::{CopilotDocument, load, load_definition, load_entry, load_with};
 #[cfg(feature = "copilot")]
@@ -49,8 +38,6 @@ pub use crate::copilot::read::{load_definition_value, load_entry_value, load_val
 pub use crate::copilot::read_copilot_tools;
 #[cfg(feature = "gemini-cli")]
 pub use crate::gemini_cli::read::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
-#[cfg(feature = "opencode")]
-pub use crate::opencode::read::{OpenCodeDocument, load_opencode, load_opencode_with};
 pub use crate::reader::options::{LoadError, Options};
 pub use crate::reader::tree::{MAX_DOCUMENT_BYTES, MAX_NESTING};
 pub use document::Document;

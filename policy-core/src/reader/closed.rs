@@ -143,8 +143,8 @@ impl Place {
     }
 }
 
-/// The row of an object holding a selection of a runtime with no sub-agents (the Gemini CLI,
-/// OpenCode) under `builtin_tools`: it reads the holder and a portable policy; a selection's
+/// The row of an object holding a selection of a runtime with no sub-agents under
+/// `builtin_tools`: it reads the holder and a portable policy; a selection's
 /// keys beside the holder, a Copilot entry's keys, Claude Code's sub-agents and the runtime's
 /// own settings for a restriction (`$settings`, whose owner `$owner` names the fix) restrict
 /// nothing there; the host's other keys pass through.

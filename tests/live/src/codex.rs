@@ -230,7 +230,7 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
 
 fn selection(name: &str, disable: &[&str]) -> Result<Option<CodexSelection>, String> {
     let document = json!({"disable": disable});
-    let read = tool_policy::json::load_codex(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
+    let read = tool_policy::codex::load_codex(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
     Ok(read.selection)
 }
 

@@ -1306,7 +1306,7 @@ fn extra_cases(path: &Path) -> Result<Extras, String> {
                     return Err(format!("{name}: `expected` is for Copilot cases"));
                 }
                 let read =
-                    tool_policy::json::load_codex(&item["input"].to_string()).map_err(|e| format!("{name}: {e}"))?;
+                    tool_policy::codex::load_codex(&item["input"].to_string()).map_err(|e| format!("{name}: {e}"))?;
                 let mut case = codex::Case::new(name, read.selection);
                 case.mcp = true;
                 on_codex.push(case);
@@ -1584,7 +1584,7 @@ async fn main() -> ExitCode {
     if wants("opencode") {
         // An unknown name, or one OpenCode would ignore, is refused before anything runs.
         let name = "a name OpenCode would ignore is refused before anything runs";
-        opencode_outcomes.push(match tool_policy::json::load_opencode(r#"{"disable": ["bash", "Bash"]}"#) {
+        opencode_outcomes.push(match tool_policy::opencode::load_opencode(r#"{"disable": ["bash", "Bash"]}"#) {
             Err(tool_policy::json::LoadError::Invalid(report)) if report.errors[0].pointer == "/disable/1" => {
                 Outcome { name: name.to_owned(), offered: 0, mismatch: None }
             }
@@ -1614,7 +1614,7 @@ async fn main() -> ExitCode {
     if wants("codex") {
         // What the CLI cannot say is refused before anything runs.
         let name = "an allow-list is refused before anything runs";
-        codex_outcomes.push(match tool_policy::json::load_codex(r#"{"only": ["view_image"]}"#) {
+        codex_outcomes.push(match tool_policy::codex::load_codex(r#"{"only": ["view_image"]}"#) {
             Err(tool_policy::json::LoadError::Invalid(report)) if report.errors[0].pointer == "/only" => {
                 Outcome { name: name.to_owned(), offered: 0, mismatch: None }
             }

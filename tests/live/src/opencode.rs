@@ -287,7 +287,7 @@ pub fn catalog(cli: &Path, me: &Path, scratch: &Path) -> Result<Value, String> {
 
 /// A selection as the JSON door reads it (a portable one under `capabilities`).
 pub fn selection(name: &str, document: &Value) -> Result<Option<OpenCodeSelection>, String> {
-    let read = tool_policy::json::load_opencode(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
+    let read = tool_policy::opencode::load_opencode(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
     Ok(read.selection)
 }
 
