@@ -118,11 +118,16 @@ pub mod copilot {
 /// `model`, `mcpServers`), read closed-world and checked like the selection; they become one more
 /// argument, `--agents=<json>` (`examples/claude/with-agents.json`; `explain --agent NAME`). Live
 /// (`claude-code-subagents` cases): the main selection bounds an agent's `tools`, except `Glob`
-/// and `Grep`, which an agent gets whenever it lists them; `disallowedTools` hides a tool (and
-/// `ToolSearch` does not bring it back); an agent without `tools` has what the main agent has;
-/// cron, `ListAgents`, `ReportFindings`, `ScheduleWakeup` and `Workflow` never reach an agent. So
-/// an agent listing a built-in the main selection takes away is an error, unless it is `Glob` or
-/// `Grep` left to the agents with `"agent_only": [...]`. No transcript line lists an agent's tools
+/// and `Grep`, which an agent gets when it lists them unless the main selection is an `only`
+/// naming either; a gated built-in (`LSP`) is not offered for being listed; `disallowedTools`
+/// hides a tool (and `ToolSearch` does not bring it back); an agent without `tools` has what the
+/// main agent has; cron, `ListAgents`, `ReportFindings`, `ScheduleWakeup` and `Workflow` never
+/// reach an agent. So an agent listing a built-in the main selection takes away is an error,
+/// unless it is `Glob` or `Grep` left to the agents with `"agent_only": [...]`. MCP rules in
+/// `tools` name servers or tools (`mcp__<server>`, `mcp__<server>__*`, `mcp__<server>__<tool>`):
+/// `mcp__*` there gives no MCP tool and is refused (in `disallowedTools` it is every MCP tool),
+/// so an agent's `capabilities` keep MCP tools by its own `mcpServers`, and are refused with the
+/// fix when it names none. No transcript line lists an agent's tools
 /// (every `init` is the main session's): attestation covers the main session only. A misspelled or
 /// unknown runtime (`--runtime cursor`) is refused.
 #[cfg(feature = "claude-code")]

@@ -283,9 +283,21 @@ fn explain_and_diff_speak_capabilities() {
 #[test]
 fn a_sub_agents_list_may_be_capabilities() {
     // Claude Code: the agent's own lists, from the same table, bounded by the main selection.
-    let portable = r#"{"builtin_tools": {"only": ["Agent", "Read", "Grep"]}, "agents": {"r": {"description": "d", "prompt": "p", "capabilities": {"only": ["read", "search"]}}}}"#;
-    let by_name = r#"{"builtin_tools": {"only": ["Agent", "Read", "Grep"]}, "agents": {"r": {"description": "d", "prompt": "p", "tools": ["Grep", "Read", "mcp__*"]}}}"#;
+    // MCP tools are kept by the agent's own servers: Claude Code reads `mcp__*` in an agent's
+    // `tools` as no MCP tool.
+    let portable = r#"{"builtin_tools": {"only": ["Agent", "Read", "Grep"]}, "agents": {"r": {"description": "d", "prompt": "p", "mcpServers": {"gh": {"command": "g"}}, "capabilities": {"only": ["read", "search"]}}}}"#;
+    let by_name = r#"{"builtin_tools": {"only": ["Agent", "Read", "Grep"]}, "agents": {"r": {"description": "d", "prompt": "p", "mcpServers": {"gh": {"command": "g"}}, "tools": ["Grep", "Read", "mcp__gh"]}}}"#;
     assert_eq!(load_claude_code(portable).unwrap().args(), args_in_code(by_name).unwrap());
+    let unnamed = r#"{"builtin_tools": null, "agents": {"r": {"description": "d", "prompt": "p", "capabilities": {"only": ["read"]}}}}"#;
+    let refused = errors(load_claude_code(unnamed).map(drop));
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].0, "/agents/r/capabilities");
+    assert!(refused[0].1.contains("add `\"mcp_tools\": \"none\"`, or name its servers in `mcpServers`"), "{refused:?}");
+    let star =
+        r#"{"builtin_tools": null, "agents": {"r": {"description": "d", "prompt": "p", "tools": ["Read", "mcp__*"]}}}"#;
+    let refused = errors(load_claude_code(star).map(drop));
+    assert_eq!(refused[0].0, "/agents/r/tools/1");
+    assert!(refused[0].1.contains("gives it no MCP tool in Claude Code"), "{refused:?}");
     let read = load_claude_code(portable).unwrap();
     assert!(read.warnings.is_empty(), "the tools it reaches are not its author's names: {:?}", read.warnings);
     // As for any agent's list: what the main selection takes away (`Glob`, `LSP`) is not
@@ -299,20 +311,21 @@ fn a_sub_agents_list_may_be_capabilities() {
          Glob: not offered to agent `r` (not listed in its `tools`)\n\
          Bash: not offered to agent `r` (not listed in its `tools`)\n"
     );
-    let search = r#"{"builtin_tools": {"only": ["Read", "Agent"]}, "agents": {"s": {"description": "d", "prompt": "p", "capabilities": {"only": ["search"]}}}}"#;
+    let search = r#"{"builtin_tools": {"only": ["Read", "Agent"]}, "agents": {"s": {"description": "d", "prompt": "p", "capabilities": {"only": ["search"], "mcp_tools": "none"}}}}"#;
     let args = load_claude_code(search).unwrap().args().args();
-    assert!(args[2].ends_with(r#""tools":["mcp__*"]}}"#), "no Glob beyond the main selection: {args:?}");
+    assert!(args[2].ends_with(r#""tools":[]}}"#), "no Glob beyond the main selection: {args:?}");
     // Left to the agents, it is theirs.
-    let left = r#"{"builtin_tools": {"only": ["Read", "Agent"]}, "agent_only": ["Glob"], "agents": {"s": {"description": "d", "prompt": "p", "capabilities": {"only": ["search"]}}}}"#;
+    let left = r#"{"builtin_tools": {"only": ["Read", "Agent"]}, "agent_only": ["Glob"], "agents": {"s": {"description": "d", "prompt": "p", "capabilities": {"only": ["search"], "mcp_tools": "none"}}}}"#;
     let args = load_claude_code(left).unwrap().args().args();
-    assert!(args[2].ends_with(r#""tools":["Glob","mcp__*"]}}"#), "{args:?}");
+    assert!(args[2].ends_with(r#""tools":["Glob"]}}"#), "{args:?}");
     // In code, agents reach the arguments only through the check: a list beyond the main
     // selection is refused at its place, names and capabilities alike.
     let beyond = r#"{"builtin_tools": {"only": ["Agent", "Read"]}, "agents": {"r": {"description": "d", "prompt": "p", "tools": ["Read", "Glob"]}}}"#;
     let report = args_in_code(beyond).unwrap_err();
     assert_eq!(report.errors[0].pointer, "/agents/r/tools/1");
-    let unbounded =
-        tool_policy::ClaudeAgent::new("r", "d", "p").with_portable(&Portable::only([Capability::Search]), None, &[]);
+    let unbounded = tool_policy::ClaudeAgent::new("r", "d", "p")
+        .with_portable(&Portable::only([Capability::Search]).without_mcp(), None, &[])
+        .unwrap();
     let main = ClaudeCodeSelection::only([ClaudeTool::Agent, ClaudeTool::Read]);
     let report = ClaudeCodeArgs::new(Some(main)).with_agents(tool_policy::ClaudeAgents::new([unbounded])).unwrap_err();
     assert!(report.errors.iter().any(|e| e.pointer == "/agents/r/tools/0"), "{report:?}");
@@ -330,9 +343,12 @@ fn a_sub_agents_list_may_be_capabilities() {
     let from_macro: ClaudeCodeArgs = tool_policy::builtin_tools! {
         runtime: claude_code,
         only: ["Agent", "Read", "Grep"],
-        agents: { r: { description: "d", prompt: "p", capabilities: only [read, search] } },
+        agents: { r: { description: "d", prompt: "p", capabilities: { only: [read, search], mcp_tools: none } } },
     };
-    assert_eq!(from_macro, load_claude_code(portable).unwrap().args());
+    let without_mcp = portable
+        .replace(r#""mcpServers": {"gh": {"command": "g"}}, "#, "")
+        .replace(r#"{"only": ["read", "search"]}"#, r#"{"only": ["read", "search"], "mcp_tools": "none"}"#);
+    assert_eq!(from_macro, load_claude_code(&without_mcp).unwrap().args());
     // Copilot: a custom agent's `tools` is an exact list with no pattern for every MCP or
     // custom tool, so it cannot keep them as a portable policy does: refused, not widened.
     let copilot = r#"{"tools": [], "customAgents": [{"name": "a", "capabilities": {"only": ["read"]}}]}"#;

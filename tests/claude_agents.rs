@@ -127,17 +127,21 @@ fn the_main_selection_bounds_every_agent() {
         errors[0].1
     );
     assert!(errors[0].1.contains("Claude Code never offers it to the agent then"), "{}", errors[0].1);
-    // Glob and Grep reach a sub-agent that lists them, whatever the main selection says: an
-    // error, unless left to the agents on purpose.
-    let glob = holder(&json!({"finder": {"description": "d", "prompt": "p", "tools": ["Read", "Glob"]}}), &json!({}));
-    let errors = refused(&glob);
+    // Glob and Grep reach a sub-agent that lists them unless the main selection is an `only`
+    // naming either (measured live): an error, unless left to the agents on purpose.
+    let finder = json!({"finder": {"description": "d", "prompt": "p", "tools": ["Read", "Glob"]}});
+    let neither = json!({"builtin_tools": {"only": ["Agent", "Read"]}});
+    let errors = refused(&holder(&finder, &neither));
     assert_eq!(errors[0].0, "/agents/finder/tools/1");
     assert!(errors[0].1.contains("Claude Code offers it to the agent anyway"), "{}", errors[0].1);
-    let left = holder(
-        &json!({"finder": {"description": "d", "prompt": "p", "tools": ["Read", "Glob"]}}),
-        &json!({"agent_only": ["Glob"]}),
-    );
+    let left = holder(&finder, &json!({"builtin_tools": {"only": ["Agent", "Read"]}, "agent_only": ["Glob"]}));
     assert!(load_claude_code(&left).is_ok());
+    // The main selection names Grep: Glob is bounded like any built-in, and cannot be left.
+    let errors = refused(&holder(&finder, &json!({})));
+    assert!(errors[0].1.contains("Claude Code never offers it to the agent then"), "{}", errors[0].1);
+    let errors = refused(&holder(&finder, &json!({"agent_only": ["Glob"]})));
+    assert_eq!(errors[0].0, "/agent_only/0");
+    assert!(errors[0].1.contains("it cannot be left to the agents"), "{}", errors[0].1);
     let unreachable = refused(&holder(&json!({}), &json!({"agent_only": ["Bash"]})));
     assert_eq!(unreachable[0].0, "/agent_only/0");
     assert!(unreachable[0].1.contains("it cannot be left to the agents"), "{}", unreachable[0].1);

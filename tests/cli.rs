@@ -572,8 +572,8 @@ fn diff_names_every_widening_of_an_agent() {
         ),
         (
             claude(only.clone(), reader.clone()),
-            claude(only.clone(), json!({"description": "d", "prompt": "p", "tools": ["Read", "mcp__*"]})),
-            "+ agent a: mcp__* (was not listed in tools, now listed in tools)",
+            claude(only.clone(), json!({"description": "d", "prompt": "p", "tools": ["Read", "mcp__gh"]})),
+            "+ agent a: mcp__gh (was not listed in tools, now listed in tools)",
         ),
         (
             claude(only.clone(), json!({"description": "d", "prompt": "p", "disallowedTools": ["mcp__gh"]})),

@@ -7,8 +7,8 @@ use std::process::{Command, Output};
 
 use serde_json::{Value, json};
 use tool_policy::json::{LoadError, Options};
-use tool_policy::opencode::{load_opencode, load_opencode_with};
 use tool_policy::opencode::{McpName, OpenCodeConfig, OpenCodeName, OpenCodeTool};
+use tool_policy::opencode::{load_opencode, load_opencode_with};
 use tool_policy::{Capability, OpenCodeSelection, Portable, builtin_tools};
 
 fn resolved(text: &str, servers: &[&str]) -> Value {

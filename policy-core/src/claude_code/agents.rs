@@ -1,14 +1,18 @@
 //! Claude Code sub-agents (`claude --agents`, SPEC §2): typed tool lists, bounded by the main
 //! selection, and what the CLI receives for them.
 //!
-//! What the CLI does, measured live (`claude-code-subagents` cases): the main selection bounds
-//! a sub-agent's `tools`, except for `Glob` and `Grep`, which a sub-agent gets whenever its
-//! list names them; `disallowedTools` hides a tool from the sub-agent's model (`ToolSearch`
-//! does not bring it back); an agent without `tools` has what the main agent has; and some
-//! built-ins are never offered to a sub-agent. So a sub-agent list that names a built-in the
-//! main selection took away is an error: for `Glob` and `Grep` because the CLI would offer it
-//! anyway (unless the definition leaves it to its agents, `agent_only`), for the others because
-//! the CLI would not.
+//! What the CLI does, measured live (`claude-code-subagents` cases, on both pinned builds):
+//! the main selection bounds a sub-agent's `tools`, except for `Glob` and `Grep`, which a
+//! sub-agent gets when its list names them unless the main selection is an `only` naming
+//! either of them ([`reaches_beyond`]); a built-in gated off (`LSP` without a language server)
+//! is not offered for being listed; `disallowedTools` hides a tool from the sub-agent's model
+//! (`ToolSearch` does not bring it back); an agent without `tools` has what the main agent
+//! has; and some built-ins are never offered to a sub-agent. So a sub-agent list that names a
+//! built-in the main selection took away is an error: for `Glob` and `Grep` where the CLI would
+//! offer it anyway (unless the definition leaves it to its agents, `agent_only`), for the
+//! others because the CLI would not. MCP rules: `mcp__<server>`, `mcp__<server>__*` and
+//! `mcp__<server>__<tool>` work in both lists; `mcp__*` works in `disallowedTools` only (in
+//! `tools` it gives the agent no MCP tool, so it is refused there).
 
 use serde_json::{Map, Value};
 
@@ -19,6 +23,7 @@ use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, TOOL
 use crate::names::wire::is_name_byte;
 use crate::portable::{Portable, PortableShape};
 use crate::seen::Seen;
+use crate::selection::SelectionShape;
 use crate::selection::{NameLookup, newer_build_warning};
 
 /// One entry of a sub-agent's `tools` or `disallowedTools`: a built-in, or an MCP rule
@@ -262,10 +267,10 @@ impl ClaudeAgents {
         let (mut errors, mut lints) = (Vec::new(), Vec::new());
         let taken = |tool: ClaudeTool| main.is_some_and(|s| !s.decide(tool).is_permitted());
         for (i, tool) in self.agent_only.iter().enumerate() {
-            if !tool.reaches_agent_lists() {
-                errors.push((AgentPlace::AgentOnly(i), Error::AgentOnlyUnreachable { tool: tool.name() }));
-            } else if !taken(*tool) {
+            if !taken(*tool) {
                 errors.push((AgentPlace::AgentOnly(i), Error::AgentOnlyNotTaken { tool: tool.name() }));
+            } else if !reaches_beyond(*tool, main) {
+                errors.push((AgentPlace::AgentOnly(i), Error::AgentOnlyUnreachable { tool: tool.name() }));
             }
         }
         let unreachable = |tool: ClaudeTool, detail: &'static str| Warning::Lint {
@@ -275,13 +280,23 @@ impl ClaudeAgents {
         };
         for (a, agent) in self.agents.iter().enumerate() {
             for (t, rule) in agent.tools.iter().flatten().enumerate() {
-                let AgentRule::Tool(tool) = rule else { continue };
+                let tool = match rule {
+                    AgentRule::Tool(tool) => tool,
+                    AgentRule::Mcp(rule) if rule == EVERY_MCP => {
+                        errors.push((AgentPlace::Tools(a, t), Error::AgentEveryMcp { agent: agent.name.clone() }));
+                        continue;
+                    }
+                    AgentRule::Mcp(_) => continue,
+                };
                 if taken(*tool) && !self.agent_only.contains(tool) {
-                    let leaks = tool.reaches_agent_lists();
+                    let leaks = reaches_beyond(*tool, main);
                     let error = Error::AgentBeyondMain { agent: agent.name.clone(), tool: tool.name(), leaks };
                     errors.push((AgentPlace::Tools(a, t), error));
                 } else if Start::Foreground.withholds(*tool) {
                     let detail = "Claude Code never offers it to a sub-agent";
+                    lints.push((AgentPlace::Tools(a, t), unreachable(*tool, detail)));
+                } else if !tool.offered_when_listed() {
+                    let detail = "it is gated off in the pinned setting, and a list does not turn it on";
                     lints.push((AgentPlace::Tools(a, t), unreachable(*tool, detail)));
                 }
             }
@@ -319,11 +334,20 @@ impl ClaudeAgents {
     }
 }
 
+/// Whether the CLI offers `tool` to an agent whose `tools` names it although the main
+/// selection (`None`: none) takes it away. Measured live: `Glob` and `Grep` do, unless the
+/// main selection is an `only` that names either of them; no other built-in does.
+pub fn reaches_beyond(tool: ClaudeTool, main: Option<&ClaudeCodeSelection>) -> bool {
+    let names_one = |only: &[ClaudeTool]| only.iter().any(|listed| listed.reaches_agent_lists());
+    tool.reaches_agent_lists()
+        && !main.is_some_and(|main| matches!(main.shape(), SelectionShape::Only(only) if names_one(only)))
+}
+
 /// The built-ins a sub-agent's model is offered, in catalog order, given the main agent's
 /// selection and the CLI's defaults (the library's model, held live by the
 /// `claude-code-subagents` cases):
 /// - with `tools`: the built-ins it lists that the main selection permits, and `Glob` and
-///   `Grep` whenever listed;
+///   `Grep` where [`reaches_beyond`] says so; never one gated off (`LSP`);
 /// - without: what the main agent is offered;
 /// - never what [`Start::withholds`] (started in the background, the default; [`offered_when`]
 ///   says it for the foreground); and `disallowedTools` takes its built-ins away (`Bash` with
@@ -346,8 +370,8 @@ pub fn offered_when(
         Some(tools) => ClaudeTool::ALL
             .iter()
             .copied()
-            .filter(|t| tools.contains(&AgentRule::Tool(*t)))
-            .filter(|t| permitted(*t) || t.reaches_agent_lists())
+            .filter(|t| tools.contains(&AgentRule::Tool(*t)) && t.offered_when_listed())
+            .filter(|t| permitted(*t) || reaches_beyond(*t, main))
             .collect(),
         None => super::selection::offered(main, defaults),
     };
@@ -356,10 +380,11 @@ pub fn offered_when(
 }
 
 /// The MCP tools a sub-agent's model is offered, of those the session has
-/// (`mcp__<server>__<tool>`): with `tools`, the ones it names; without, all; less the ones
-/// `disallowedTools` names.
+/// (`mcp__<server>__<tool>`): with `tools`, the ones it names (`mcp__*` names none there);
+/// without, all; less the ones `disallowedTools` names.
 pub fn mcp_offered_to<'a>(agent: &ClaudeAgent, session: &[&'a str]) -> Vec<&'a str> {
-    let (listed, denied) = (McpRules::of(agent.tools.as_deref()), McpRules::of(agent.disallowed_tools.as_deref()));
+    let listed = McpRules::of(agent.tools.as_deref(), false);
+    let denied = McpRules::of(agent.disallowed_tools.as_deref(), true);
     session
         .iter()
         .copied()
@@ -376,12 +401,14 @@ struct McpRules<'a> {
 }
 
 impl<'a> McpRules<'a> {
-    fn of(rules: Option<&'a [AgentRule]>) -> McpRules<'a> {
+    /// `every`: whether `mcp__*` names every MCP tool, as in `disallowedTools`; in `tools`
+    /// it names none.
+    fn of(rules: Option<&'a [AgentRule]>, every: bool) -> McpRules<'a> {
         let mut indexed = McpRules { every: false, servers: Seen::with_capacity(0), tools: Seen::with_capacity(0) };
         for (i, rule) in rules.unwrap_or_default().iter().enumerate() {
             let AgentRule::Mcp(rule) = rule else { continue };
             match rule["mcp__".len()..].split_once("__") {
-                _ if rule == "mcp__*" => indexed.every = true,
+                _ if rule == EVERY_MCP => indexed.every = every,
                 None => _ = indexed.servers.repeat(&rule["mcp__".len()..], i),
                 Some((server, "*")) => _ = indexed.servers.repeat(server, i),
                 Some(_) => _ = indexed.tools.repeat(&rule["mcp__".len()..], i),
@@ -403,35 +430,86 @@ impl ClaudeAgent {
     /// The agent with the lists of a portable policy (SPEC §7), from the same table as the
     /// main selection's, bounded as a list of names is: `only` is its `tools`, the built-ins
     /// it grants that the main selection (`main`, `None`: no selection) permits or leaves to
-    /// the agents (`agent_only`), with `mcp__*` when MCP tools are kept; `disable` its
-    /// `disallowedTools` (with `mcp__*` when they are not).
-    #[must_use]
+    /// the agents (`agent_only`), with `mcp__<server>` for each of the agent's own
+    /// `mcpServers` when MCP tools are kept; `disable` its `disallowedTools` (with `mcp__*`
+    /// when they are not).
+    ///
+    /// Claude Code keeps an agent's MCP tools in `tools` only by server, so an `only` (or
+    /// `disable: "*"`) that keeps MCP tools for an agent naming no `mcpServers` is refused
+    /// with the fix (`"mcp_tools": "none"`, or the servers named).
     pub fn with_portable(
         mut self,
         portable: &Portable,
         main: Option<&ClaudeCodeSelection>,
         agent_only: &[ClaudeTool],
-    ) -> ClaudeAgent {
+    ) -> Result<ClaudeAgent, Error> {
         let reachable =
             |tool: &ClaudeTool| main.is_none_or(|main| main.decide(*tool).is_permitted()) || agent_only.contains(tool);
-        let every_mcp = || AgentRule::Mcp(String::from("mcp__*"));
         match portable.shape() {
             PortableShape::Only(_) | PortableShape::DisableAll => {
                 let granted = portable.built_ins(ROWS, true).filter(reachable).map(AgentRule::Tool);
                 let mut tools: Vec<AgentRule> =
                     if matches!(portable.shape(), PortableShape::Only(_)) { granted.collect() } else { Vec::new() };
-                tools.extend(portable.keeps_mcp().then(every_mcp));
+                if portable.keeps_mcp() {
+                    let servers = self.server_names()?;
+                    let rules: Vec<AgentRule> =
+                        servers.into_iter().map(|server| AgentRule::Mcp(format!("mcp__{server}"))).collect();
+                    tools.extend(rules);
+                }
                 self.tools = Some(tools);
             }
             PortableShape::Disable(_) => {
                 let mut denied: Vec<AgentRule> = portable.built_ins(ROWS, false).map(AgentRule::Tool).collect();
-                denied.extend((!portable.keeps_mcp()).then(every_mcp));
+                denied.extend((!portable.keeps_mcp()).then(|| AgentRule::Mcp(EVERY_MCP.to_owned())));
                 self.disallowed_tools = Some(denied);
             }
         }
-        self
+        Ok(self)
+    }
+
+    /// The names of the agent's own `mcpServers` (an object of servers keyed by name, as the
+    /// reader takes it, or the SDK's list of names and such objects), in the order written,
+    /// each once; a name an MCP rule cannot hold is refused, and so is an agent that names
+    /// none.
+    fn server_names(&self) -> Result<Vec<&str>, Error> {
+        let names: Vec<&str> = match &self.mcp_servers {
+            Some(Value::Object(servers)) => server_keys(servers),
+            Some(Value::Array(entries)) => entries
+                .iter()
+                .flat_map(|entry| match entry {
+                    Value::String(name) => vec![name.as_str()],
+                    Value::Object(servers) => server_keys(servers),
+                    _ => Vec::new(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let unnamed = |server: Option<&str>| Error::AgentMcpUnnamed {
+            agent: self.name.clone(),
+            server: server.map(str::to_owned),
+        };
+        let mut seen = Seen::with_capacity(0);
+        let mut kept = Vec::new();
+        for (i, name) in names.into_iter().enumerate() {
+            let holdable = name != "*" && !name.contains("__") && !name.ends_with('_') && mcp_rule_ok(name);
+            if !holdable {
+                return Err(unnamed(Some(name)));
+            }
+            if seen.repeat(name, i).is_none() {
+                kept.push(name);
+            }
+        }
+        if kept.is_empty() { Err(unnamed(None)) } else { Ok(kept) }
     }
 }
+
+/// The names of an object of MCP servers keyed by name.
+fn server_keys(servers: &Map<String, Value>) -> Vec<&str> {
+    servers.keys().map(String::as_str).collect()
+}
+
+/// `mcp__*`: every MCP tool in `disallowedTools`, none in `tools`.
+const EVERY_MCP: &str = "mcp__*";
 
 #[cfg(test)]
 mod tests {
@@ -460,10 +538,15 @@ mod tests {
         ];
         for start in 0..rules.len() {
             for end in start..=rules.len() {
-                let indexed = McpRules::of(Some(&rules[start..end]));
-                for name in offered {
-                    let by_rule = rules[start..end].iter().any(|r| matches!(r, AgentRule::Mcp(_)) && r.matches(name));
-                    assert_eq!(indexed.names(name), by_rule, "{name} in {:?}", &written[start..end]);
+                for every in [true, false] {
+                    let indexed = McpRules::of(Some(&rules[start..end]), every);
+                    for name in offered {
+                        let counts = |r: &AgentRule| every || r.as_str() != EVERY_MCP;
+                        let by_rule = rules[start..end]
+                            .iter()
+                            .any(|r| matches!(r, AgentRule::Mcp(_)) && counts(r) && r.matches(name));
+                        assert_eq!(indexed.names(name), by_rule, "{name} in {:?}", &written[start..end]);
+                    }
                 }
             }
         }
@@ -543,5 +626,69 @@ mod tests {
         assert_eq!(mcp_offered_to(&plain, &["mcp__echo__echo"]), ["mcp__echo__echo"]);
         let arg = ClaudeAgents::new([listed]).arg().unwrap();
         assert_eq!(arg, r#"--agents={"r":{"description":"d","prompt":"p","tools":["Grep","Read","mcp__echo__echo"]}}"#);
+        // `mcp__*` names no MCP tool in `tools`, every one in `disallowedTools`.
+        let star = ClaudeAgent::new("s", "d", "p").tools([rule("Read"), rule("mcp__*"), rule("mcp__echo__echo")]);
+        assert_eq!(mcp_offered_to(&star, &["mcp__echo__echo", "mcp__echo__ping_tool"]), ["mcp__echo__echo"]);
+        let none = ClaudeAgent::new("n", "d", "p").disallowed_tools([rule("mcp__*")]);
+        assert!(mcp_offered_to(&none, &["mcp__echo__echo"]).is_empty());
+        // A list does not turn on a built-in gated off.
+        let lsp = ClaudeAgent::new("l", "d", "p").tools([rule("Read"), rule("LSP")]);
+        assert_eq!(offered_to(&lsp, None, DEFAULT_OFFERED), [ClaudeTool::Read]);
+    }
+
+    /// The live `lists:` cases: Glob and Grep reach an agent's list beyond the main selection
+    /// unless it is an `only` naming either of them.
+    #[test]
+    fn glob_and_grep_reach_beyond_an_only_that_names_neither() {
+        use ClaudeTool::{Agent, Bash, Glob, Grep, Read};
+        let both = ClaudeAgent::new("b", "d", "p").tools([rule("Read"), rule("Glob"), rule("Grep")]);
+        let cases: [(Option<ClaudeCodeSelection>, &[ClaudeTool]); 7] = [
+            (None, &[Glob, Grep, Read]),
+            (Some(ClaudeCodeSelection::only([Agent, Read])), &[Glob, Grep, Read]),
+            (Some(ClaudeCodeSelection::only([Agent, Read, Bash])), &[Glob, Grep, Read]),
+            (Some(ClaudeCodeSelection::only([Agent, Read, Grep])), &[Grep, Read]),
+            (Some(ClaudeCodeSelection::only([Agent, Read, Bash, Glob])), &[Glob, Read]),
+            (Some(ClaudeCodeSelection::disable([Grep])), &[Glob, Grep, Read]),
+            (Some(ClaudeCodeSelection::disable([Bash, Grep])), &[Glob, Grep, Read]),
+        ];
+        for (main, offered) in cases {
+            assert_eq!(offered_to(&both, main.as_ref(), DEFAULT_OFFERED), offered, "{main:?}");
+        }
+        // So a list naming Glob under an `only` naming Grep is bounded, and `agent_only`
+        // cannot leave it to the agents.
+        let main = ClaudeCodeSelection::only([Agent, Read, Grep]);
+        let glob = ClaudeAgents::new([ClaudeAgent::new("g", "d", "p").tools([rule("Glob")])]);
+        let bounded = Error::AgentBeyondMain { agent: "g".into(), tool: "Glob", leaks: false };
+        assert_eq!(glob.check(Some(&main)).0, [(AgentPlace::Tools(0, 0), bounded)]);
+        assert_eq!(
+            glob.agent_only([Glob]).check(Some(&main)).0[0],
+            (AgentPlace::AgentOnly(0), Error::AgentOnlyUnreachable { tool: "Glob" })
+        );
+    }
+
+    #[test]
+    fn mcp_in_an_agents_tools_is_named_by_server() {
+        let star = ClaudeAgents::new([ClaudeAgent::new("s", "d", "p").tools([rule("Read"), rule("mcp__*")])]);
+        assert_eq!(star.check(None).0, [(AgentPlace::Tools(0, 1), Error::AgentEveryMcp { agent: "s".into() })]);
+        let denied = ClaudeAgents::new([ClaudeAgent::new("s", "d", "p").disallowed_tools([rule("mcp__*")])]);
+        assert!(denied.check(None).0.is_empty(), "`mcp__*` is every MCP tool in disallowedTools");
+        // A portable `only` keeps MCP by the agent's own servers, or is refused.
+        let read = Portable::only([crate::capability::Capability::Read]);
+        let unnamed = ClaudeAgent::new("r", "d", "p").with_portable(&read, None, &[]);
+        assert_eq!(unnamed, Err(Error::AgentMcpUnnamed { agent: "r".into(), server: None }));
+        let mut own = ClaudeAgent::new("r", "d", "p");
+        own.mcp_servers = Some(serde_json::json!(["github", {"docs": {"command": "d"}}, "github"]));
+        let tools = own.clone().with_portable(&read, None, &[]).unwrap().tools.unwrap();
+        let mcp: Vec<&str> = tools.iter().map(AgentRule::as_str).filter(|r| r.starts_with("mcp__")).collect();
+        assert_eq!(mcp, ["mcp__github", "mcp__docs"]);
+        own.mcp_servers = Some(serde_json::json!({"gh": {"command": "g"}}));
+        let tools = own.clone().with_portable(&read, None, &[]).unwrap().tools.unwrap();
+        assert_eq!(tools.last().map(AgentRule::as_str), Some("mcp__gh"), "the reader's form, an object");
+        own.mcp_servers = Some(serde_json::json!(["a__b"]));
+        let odd = own.clone().with_portable(&read, None, &[]);
+        assert_eq!(odd, Err(Error::AgentMcpUnnamed { agent: "r".into(), server: Some("a__b".into()) }));
+        let none = Portable::only([crate::capability::Capability::Read]).without_mcp();
+        let tools = ClaudeAgent::new("r", "d", "p").with_portable(&none, None, &[]).unwrap().tools.unwrap();
+        assert!(tools.iter().all(|r| matches!(r, AgentRule::Tool(_))), "{tools:?}");
     }
 }

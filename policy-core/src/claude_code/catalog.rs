@@ -30,7 +30,9 @@ pub enum Offered {
 pub enum SubAgents {
     /// What its lists and the main selection give it.
     Bounded,
-    /// That, and whenever its `tools` names it, even when the main selection takes it away.
+    /// That, and when its `tools` names it even though the main selection takes it away,
+    /// unless the main selection is an `only` naming a tool of this kind
+    /// ([`reaches_beyond`](crate::claude_code::reaches_beyond)).
     Listed,
     /// Only when it was started in the foreground: one started in the background (the
     /// default) never is.

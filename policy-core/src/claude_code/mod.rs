@@ -17,6 +17,7 @@ pub(crate) mod selection;
 
 pub use agents::{
     AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules, mcp_offered_to, offered_to, offered_when,
+    reaches_beyond,
 };
 pub use args::ClaudeCodeArgs;
 pub use attest::attest_claude_code;

@@ -43,11 +43,13 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     // to the agents are known: they bound it, as they bound a list of names.
     for (agent, items) in out.agents.iter_mut().zip(&mut items) {
         if let Some(capabilities) = items.portable {
-            *agent = std::mem::replace(agent, ClaudeAgent::new("", "", "")).with_portable(
-                &capabilities,
-                main,
-                &out.agent_only,
-            );
+            *agent = match agent.clone().with_portable(&capabilities, main, &out.agent_only) {
+                Ok(agent) => agent,
+                Err(error) => {
+                    sink.error(Ptr::Root.key(AGENTS_KEY).key(&agent.name).key(CAPABILITIES_KEY), error);
+                    ClaudeAgent { tools: Some(Vec::new()), ..agent.clone() }
+                }
+            };
             let count = |list: &Option<Vec<AgentRule>>| list.as_ref().map_or(0, Vec::len);
             (items.tools, items.disallowed) =
                 ((0..count(&agent.tools)).collect(), (0..count(&agent.disallowed_tools)).collect());
@@ -211,10 +213,18 @@ impl<'de> Deserialize<'de> for ClaudeAgents {
     /// selection is checked where that selection is known (`ClaudeAgents::check`).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ClaudeAgents, D::Error> {
         read_stored(deserializer, |root, sink| {
-            let agents = agent_map(root, Ptr::Root, sink).into_iter().map(|(agent, items)| match items.portable {
-                Some(capabilities) => agent.with_portable(&capabilities, None, &[]),
-                None => agent,
-            });
+            let mut agents = Vec::new();
+            for (agent, items) in agent_map(root, Ptr::Root, sink) {
+                let Some(capabilities) = items.portable else {
+                    agents.push(agent);
+                    continue;
+                };
+                let name = agent.name.clone();
+                match agent.with_portable(&capabilities, None, &[]) {
+                    Ok(agent) => agents.push(agent),
+                    Err(error) => sink.error(Ptr::Root.key(&name).key(CAPABILITIES_KEY), error),
+                }
+            }
             Some(ClaudeAgents::new(agents))
         })
     }

@@ -22,7 +22,23 @@ impl Error {
             ),
             Error::AgentOnlyUnreachable { tool } => write!(
                 f,
-                "`agent_only` names `{tool}`, but Claude Code never offers a sub-agent a built-in the main selection takes away, except `Glob` and `Grep`: it cannot be left to the agents"
+                "`agent_only` names `{tool}`, but Claude Code never offers a sub-agent a built-in the main selection takes away, except `Glob` and `Grep` when the main selection is not an `only` naming either of them: it cannot be left to the agents"
+            ),
+            Error::AgentEveryMcp { agent } => write!(
+                f,
+                "agent `{}` lists `mcp__*` in `tools`, which gives it no MCP tool in Claude Code (only `disallowedTools` reads `mcp__*` as every MCP tool): name each server, `mcp__<server>`, or each tool, `mcp__<server>__<tool>`",
+                Shown(agent)
+            ),
+            Error::AgentMcpUnnamed { agent, server: None } => write!(
+                f,
+                "agent `{}`'s capabilities keep MCP tools, but Claude Code keeps an agent's MCP tools in `tools` only by server and the agent names no `mcpServers`: add `\"mcp_tools\": \"none\"`, or name its servers in `mcpServers`",
+                Shown(agent)
+            ),
+            Error::AgentMcpUnnamed { agent, server: Some(server) } => write!(
+                f,
+                "agent `{}`'s capabilities keep MCP tools by server, but server `{}` of its `mcpServers` cannot be written as an MCP rule (`mcp__<server>`, names of `[A-Za-z0-9_-]` without `__`): rename it, or add `\"mcp_tools\": \"none\"`",
+                Shown(agent),
+                Shown(server)
             ),
             Error::AgentOnlyNotTaken { tool } => write!(
                 f,

@@ -242,6 +242,20 @@ pub enum Error {
         /// The tool.
         tool: &'static str,
     },
+    /// `mcp__*` in a Claude Code sub-agent's `tools`, where the CLI reads it as no MCP tool.
+    AgentEveryMcp {
+        /// The agent.
+        agent: String,
+    },
+    /// A portable policy keeps a Claude Code sub-agent's MCP tools in its `tools`, which
+    /// hold them only by server, and the agent's `mcpServers` name none (or one no MCP rule
+    /// can hold).
+    AgentMcpUnnamed {
+        /// The agent.
+        agent: String,
+        /// The server whose name no rule can hold; `None`: the agent names no server.
+        server: Option<String>,
+    },
     /// A Copilot custom agent whose `name` is empty or already taken by an earlier agent:
     /// agents are told apart by name, so one of them restricts nothing.
     AgentNameNotOwn {
@@ -435,6 +449,9 @@ mod tests {
             Error::BadClaudeMcpRule { name: "n".into() },
             Error::AgentBeyondMain { agent: "a".into(), tool: "t", leaks: true },
             Error::AgentOnlyUnreachable { tool: "t" },
+            Error::AgentEveryMcp { agent: "a".into() },
+            Error::AgentMcpUnnamed { agent: "a".into(), server: None },
+            Error::AgentMcpUnnamed { agent: "a".into(), server: Some("s".into()) },
             Error::AgentNameNotOwn { name: "n".into(), first: None },
             Error::BadAgentName { name: "n".into() },
             Error::AgentOnlyNotTaken { tool: "t" },

@@ -421,6 +421,22 @@ fn claude_agent_cases() -> Result<Vec<claude::AgentCase>, String> {
             true,
         )?,
         case(
+            "capabilities only [read, search], mcp_tools none, host MCP",
+            json!({"only": ["Agent", "Read", "Grep"]}),
+            json!({"portable": {"capabilities": {"only": ["read", "search"], "mcp_tools": "none"}}}),
+            Value::Null,
+            "portable",
+            true,
+        )?,
+        case(
+            "capabilities disable [execute, web], host MCP kept",
+            Value::Null,
+            json!({"portable": {"capabilities": {"disable": ["execute", "web"]}}}),
+            Value::Null,
+            "portable",
+            true,
+        )?,
+        case(
             "alias Task in tools",
             json!({"only": ["Agent", "Read"]}),
             json!({"nested": {"tools": ["Task", "Read"]}}),
@@ -551,7 +567,91 @@ fn claude_agent_cases() -> Result<Vec<claude::AgentCase>, String> {
         ClaudeCodeSelection::only([T::Agent, T::Read, T::Write, T::Edit]),
         &[T::Write, T::Monitor, T::CronList],
     ));
+    cases.extend(claude_agent_list_cases());
     Ok(cases)
+}
+
+/// What an agent's list gets (issue: Glob, Grep and LSP in an agent's `tools`, and each
+/// spelling of MCP rules): agents built in code, so lists the library would refuse are run
+/// too, each under main selections with and without Bash, Glob and Grep.
+fn claude_agent_list_cases() -> Vec<claude::AgentCase> {
+    use tool_policy::{ClaudeCodeSelection, ClaudeTool as T};
+    let rule = |name: &str| match tool_policy::AgentRule::parse(name).map(|found| found.tool()) {
+        Ok(rule) => rule,
+        Err(e) => panic!("{name}: {e}"),
+    };
+    let agent = |tools: Option<&[&str]>, disallowed: Option<&[&str]>| {
+        let mut agent = tool_policy::ClaudeAgent::new(
+            "lists",
+            "The lists agent.",
+            format!("You are a conformance agent. {}", claude::marker("lists")),
+        );
+        if let Some(tools) = tools {
+            agent = agent.tools(tools.iter().map(|t| rule(t)));
+        }
+        if let Some(disallowed) = disallowed {
+            agent = agent.disallowed_tools(disallowed.iter().map(|t| rule(t)));
+        }
+        agent
+    };
+    let case = |name: String, main: Option<ClaudeCodeSelection>, agent: tool_policy::ClaudeAgent, host_mcp: bool| {
+        claude::AgentCase {
+            name: format!("subagent: lists: {name}"),
+            selection: main,
+            agents: tool_policy::ClaudeAgents::new([agent]),
+            start: String::from("lists"),
+            host_mcp,
+        }
+    };
+    // Glob and Grep beyond the main selection: each main selection that names or takes
+    // away Bash, Glob or Grep, under each list of them.
+    let mains: [(&str, Option<ClaudeCodeSelection>); 11] = [
+        ("no selection", None),
+        ("only [Agent, Read]", Some(ClaudeCodeSelection::only([T::Agent, T::Read]))),
+        ("only [Agent, Read, Bash]", Some(ClaudeCodeSelection::only([T::Agent, T::Read, T::Bash]))),
+        ("only [Agent, Read, Grep]", Some(ClaudeCodeSelection::only([T::Agent, T::Read, T::Grep]))),
+        ("only [Agent, Read, Glob]", Some(ClaudeCodeSelection::only([T::Agent, T::Read, T::Glob]))),
+        ("only [Agent, Read, Bash, Grep]", Some(ClaudeCodeSelection::only([T::Agent, T::Read, T::Bash, T::Grep]))),
+        ("only [Agent, Read, Bash, Glob]", Some(ClaudeCodeSelection::only([T::Agent, T::Read, T::Bash, T::Glob]))),
+        ("disable [Bash]", Some(ClaudeCodeSelection::disable([T::Bash]))),
+        ("disable [Glob]", Some(ClaudeCodeSelection::disable([T::Glob]))),
+        ("disable [Grep]", Some(ClaudeCodeSelection::disable([T::Grep]))),
+        ("disable [Bash, Grep]", Some(ClaudeCodeSelection::disable([T::Bash, T::Grep]))),
+    ];
+    let lists: [&[&str]; 3] = [&["Read", "Glob"], &["Read", "Grep"], &["Read", "Glob", "Grep"]];
+    let mut cases = Vec::new();
+    for (label, main) in &mains {
+        for list in lists {
+            cases.push(case(format!("{label}, tools {list:?}"), main.clone(), agent(Some(list), None), false));
+        }
+    }
+    // LSP, gated off without a language server, in a list.
+    cases.push(case(String::from("no selection, tools [Read, LSP]"), None, agent(Some(&["Read", "LSP"]), None), false));
+    cases.push(case(
+        String::from("only [Agent, Read, LSP], tools [Read, LSP]"),
+        Some(ClaudeCodeSelection::only([T::Agent, T::Read, T::Lsp])),
+        agent(Some(&["Read", "LSP"]), None),
+        false,
+    ));
+    // MCP rules in each position, with the host's echo server.
+    let mcp: [(&str, Option<&[&str]>, Option<&[&str]>); 6] = [
+        ("tools [Read, mcp__*]", Some(&["Read", "mcp__*"]), None),
+        ("tools [Read, mcp__echo]", Some(&["Read", "mcp__echo"]), None),
+        ("tools [Read, mcp__echo__*, mcp__echo__echo]", Some(&["Read", "mcp__echo__*", "mcp__echo__echo"]), None),
+        ("tools [Read, mcp__*, mcp__echo__echo]", Some(&["Read", "mcp__*", "mcp__echo__echo"]), None),
+        ("disallowedTools [mcp__*]", None, Some(&["mcp__*"])),
+        (
+            "tools [Read, mcp__echo], disallowedTools [mcp__echo__echo]",
+            Some(&["Read", "mcp__echo"]),
+            Some(&["mcp__echo__echo"]),
+        ),
+    ];
+    for (label, main) in &mains[..3] {
+        for (list, tools, disallowed) in mcp {
+            cases.push(case(format!("host MCP, {label}, {list}"), main.clone(), agent(tools, disallowed), true));
+        }
+    }
+    cases
 }
 
 /// Built-in agents (SPEC §8): each of Claude Code's six under three main selections, started
@@ -735,7 +835,21 @@ fn forced_claude_cases() -> Result<Vec<forced::ClaudeCase>, String> {
             agent("general-purpose", Background),
             false,
         )?,
+        case(
+            "custom agent capabilities only [read, search], mcp_tools none, mcp__echo__echo, foreground",
+            json!({"builtin_tools": {"only": ["Agent", "Read", "Grep"]}, "agents": {"portable": {"description": "d", "prompt": "p", "capabilities": {"only": ["read", "search"], "mcp_tools": "none"}}}}),
+            mcp.clone(),
+            agent("portable", Foreground),
+            false,
+        )?,
         case("only [Read, Bash], Bash", json!({"only": ["Read", "Bash"]}), shell.clone(), Via::Main, true)?,
+        case(
+            "custom agent tools [Read, mcp__echo], mcp__echo__echo, foreground",
+            json!({"builtin_tools": {"only": ["Agent", "Read"]}, "agents": {"server": {"description": "d", "prompt": "p", "tools": ["Read", "mcp__echo"]}}}),
+            mcp.clone(),
+            agent("server", Foreground),
+            true,
+        )?,
         case("only [Read, Write], Write", json!({"only": ["Read", "Write"]}), write.clone(), Via::Main, true)?,
         case("no selection, mcp__echo__echo", json!({"builtin_tools": null}), mcp, Via::Main, true)?,
         case(
