@@ -158,8 +158,10 @@ pub mod claude {
 /// `run_shell_command` is offered, and runs without asking, even in `default`, and your own `deny`
 /// rule needs a priority above 250 to outrank it. It registers `update_topic` under `tools.core`
 /// by its class name only, so the library writes `UpdateTopicTool` beside it. The selection
-/// reaches the CLI's own sub-agent (`codebase_investigator`, started through `invoke_agent`;
-/// `gemini::offered_to_investigator`). The `init` line lists no tools: `attest --runtime
+/// reaches the CLI's own sub-agents, started through `invoke_agent` (`gemini::GeminiAgent`,
+/// `explain --agent NAME`): `codebase_investigator` and `cli_help` keep their own sets less
+/// what it takes away, `generalist` has the main session's tools but `invoke_agent` and
+/// `update_topic` and is not started in `plan`. The `init` line lists no tools: `attest --runtime
 /// gemini-cli` refuses rather than pass.
 #[cfg(feature = "gemini-cli")]
 pub mod gemini {

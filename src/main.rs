@@ -85,7 +85,9 @@ Says for each TOOL whether the session is offered it, and which pattern decided.
   claude-code: TOOL is a Claude Code tool name (`Read`); with --agent NAME, says what the
     definition's custom agent NAME is offered (`agents` beside `builtin_tools`).
   gemini-cli: TOOL is a Gemini CLI tool name (`read_file`) or an MCP tool
-    (`mcp_server_tool`); says too in which approval modes a headless session offers it.
+    (`mcp_server_tool`); says too in which approval modes a headless session offers it;
+    with --agent NAME, in which modes the CLI's own agent NAME (`codebase_investigator`,
+    `cli_help`, `generalist`) is offered it.
   opencode: TOOL is an OpenCode tool name (`read`) or an MCP tool (`server_tool`).
   codex: TOOL is a Codex CLI tool name (`exec_command`) or an MCP tool (`mcp__server__tool`).
 Without TOOL, explains every built-in of the pinned catalog.",
@@ -309,8 +311,8 @@ fn options_apply(args: &Args, command: &str) -> Result<(), Failure> {
     if args.json && command != "diff" {
         return refused(String::from("--json applies to `diff` only"));
     }
-    if args.agent.is_some() && (command != "explain" || args.runtime == Runtime::GeminiCli) {
-        return refused(String::from("--agent applies to `explain` of Claude Code and Copilot only"));
+    if args.agent.is_some() && command != "explain" {
+        return refused(String::from("--agent applies to `explain` only"));
     }
     if args.policy_file.is_some() && (command != "resolve" || args.runtime != Runtime::GeminiCli) {
         return refused(String::from("--policy-file applies to `resolve --runtime gemini-cli` only"));

@@ -222,7 +222,7 @@ fn copilot_built_in_agents_are_explained() {
     // A custom agent of the definition answers by its own list.
     let custom = cli(&["explain", "--agent", "investigator", file, "builtin:view"], "");
     assert_eq!(stdout(&custom), "builtin:view: not offered to agent `investigator` (not in its tools)\n");
-    // The Gemini CLI has no agent to explain by name; an unknown one is refused.
+    // The Gemini CLI explains its own agents by name; another name is refused.
     assert_eq!(
         cli(&["explain", "--agent", "explore", "--runtime", "gemini-cli", "examples/gemini/reviewer.json"], "")
             .status

@@ -286,3 +286,44 @@ fn the_command_line() {
     let server = cli(&["explain", "--runtime", "gemini-cli", "examples/gemini/reviewer.json", "mcp_docs_*"]);
     assert_eq!(server.status.code(), Some(2));
 }
+
+#[test]
+fn explain_says_what_the_clis_own_agents_are_offered() {
+    let dir = std::env::temp_dir().join(format!("tool-policy-gemini-own-agents-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("delegates.json");
+    std::fs::write(&file, r#"{"only": ["invoke_agent", "read_file", "mcp_docs_*"]}"#).unwrap();
+    let file = file.to_str().unwrap();
+    let explain = |agent: &str, file: &str, tools: &[&str]| {
+        let mut args = vec!["explain", "--runtime", "gemini-cli", "--agent", agent, file];
+        args.extend(tools);
+        cli(&args)
+    };
+    let general = explain("generalist", file, &["read_file", "run_shell_command", "invoke_agent", "mcp_docs_search"]);
+    assert_eq!(general.status.code(), Some(0), "{}", String::from_utf8_lossy(&general.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&general.stdout),
+        "read_file: offered to agent `generalist` in default, auto_edit, yolo\n\
+         run_shell_command: not offered to agent `generalist` in any approval mode\n\
+         invoke_agent: not offered to agent `generalist` in any approval mode\n\
+         mcp_docs_search: offered to agent `generalist` in default, auto_edit, yolo\n\
+         agent `generalist` is not started in plan\n"
+    );
+    let help = explain("cli_help", file, &["get_internal_docs"]);
+    assert_eq!(help.status.code(), Some(0), "{}", String::from_utf8_lossy(&help.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&help.stdout),
+        "get_internal_docs: not offered to agent `cli_help` in any approval mode\n"
+    );
+    // The reviewer is not offered invoke_agent: no agent of the CLI is started.
+    let reviewer = explain("codebase_investigator", "examples/gemini/reviewer.json", &["read_file"]);
+    assert_eq!(
+        String::from_utf8_lossy(&reviewer.stdout),
+        "read_file: not offered to agent `codebase_investigator` in any approval mode\n\
+         agent `codebase_investigator` is not started in default, auto_edit, yolo, plan\n"
+    );
+    let unknown = explain("general", file, &[]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no agent `general`"));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -8,7 +8,7 @@ use super::diff::diff_gemini_selections;
 use super::names::GeminiName;
 use super::places::{MACRO, PLACES};
 use super::read::{GeminiDocument, load_gemini_cli_with};
-use super::selection::{ApprovalMode, offered};
+use super::selection::{ApprovalMode, GeminiAgent, offered};
 use crate::error::{Error, Located, Warning};
 use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
@@ -44,19 +44,14 @@ impl RuntimeDocument for GeminiDocument {
     /// approval modes in which a headless session offers it.
     fn explain(&self, tools: &[String], agent: Option<&str>, _: Options) -> Result<Explanation, Error> {
         if let Some(name) = agent {
-            return Err(Error::UnknownAgent { name: name.to_owned() });
+            let agent = GeminiAgent::from_name(name).ok_or_else(|| Error::UnknownAgent { name: name.to_owned() })?;
+            return self.explain_agent(tools, agent);
         }
         let catalog: Vec<String> = GeminiTool::NAMES.iter().map(|name| (*name).to_owned()).collect();
         let mut explanation = Explanation::default();
         let mut permitted = Vec::new();
         for text in if tools.is_empty() { &catalog } else { tools } {
-            let name: GeminiName = text.parse()?;
-            if matches!(&name, GeminiName::Mcp(entry) if entry.tool().is_none()) {
-                return Err(Error::WrongType {
-                    expected: "one MCP tool (`mcp_<server>_<tool>`)",
-                    found: "a whole server",
-                });
-            }
+            let name = one_tool(text)?;
             let shown = name.as_str();
             let verdict = match &self.selection {
                 Some(selection) => selection.decide(shown).to_string(),
@@ -101,4 +96,49 @@ impl RuntimeDocument for GeminiDocument {
             .into(),
         }))
     }
+}
+
+impl GeminiDocument {
+    /// `explain --agent NAME` for one of the CLI's own agents: for each tool (every built-in of
+    /// the catalog when none is given), the approval modes in which the agent is offered it,
+    /// then the modes in which the CLI does not start it.
+    fn explain_agent(&self, tools: &[String], agent: GeminiAgent) -> Result<Explanation, Error> {
+        let catalog: Vec<String> = GeminiTool::NAMES.iter().map(|name| (*name).to_owned()).collect();
+        let mut explanation = Explanation::default();
+        for text in if tools.is_empty() { &catalog } else { tools } {
+            let name = one_tool(text)?;
+            let shown = name.as_str();
+            let offered_in = |mode: &ApprovalMode| {
+                agent
+                    .offered(self.selection.as_ref(), *mode, &[shown])
+                    .is_some_and(|names| names.iter().any(|n| n == shown))
+            };
+            let modes: Vec<&str> =
+                ApprovalMode::ALL.iter().filter(|mode| offered_in(mode)).map(|mode| mode.as_str()).collect();
+            let line = if modes.is_empty() {
+                format!("{shown}: not offered to agent `{}` in any approval mode", agent.name())
+            } else {
+                format!("{shown}: offered to agent `{}` in {}", agent.name(), modes.join(", "))
+            };
+            explanation.lines.push(line);
+        }
+        let unstarted: Vec<&str> = ApprovalMode::ALL
+            .iter()
+            .filter(|mode| agent.offered(self.selection.as_ref(), **mode, &[]).is_none())
+            .map(|mode| mode.as_str())
+            .collect();
+        if !unstarted.is_empty() {
+            explanation.lines.push(format!("agent `{}` is not started in {}", agent.name(), unstarted.join(", ")));
+        }
+        Ok(explanation)
+    }
+}
+
+/// A tool `explain` asks about: a built-in or one MCP tool, not a whole server.
+fn one_tool(text: &str) -> Result<GeminiName, Error> {
+    let name: GeminiName = text.parse()?;
+    if matches!(&name, GeminiName::Mcp(entry) if entry.tool().is_none()) {
+        return Err(Error::WrongType { expected: "one MCP tool (`mcp_<server>_<tool>`)", found: "a whole server" });
+    }
+    Ok(name)
 }

@@ -16,7 +16,7 @@ pub use config::{DEFAULT_POLICY_FILE, GeminiCliConfig, RULE_PRIORITY};
 pub use diff::diff_gemini_selections;
 pub use names::{GeminiName, McpEntry};
 pub use read::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
-pub use selection::{ApprovalMode, GeminiSelection, offered, offered_to_investigator};
+pub use selection::{ApprovalMode, GeminiAgent, GeminiSelection, offered, offered_to_investigator};
 
 /// Every object this runtime's readers enter: its rows of the closed-world table.
 pub const PLACES: &[&crate::reader::closed::Place] = places::PLACES;

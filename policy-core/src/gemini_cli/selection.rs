@@ -103,13 +103,112 @@ pub fn offered(selection: Option<&GeminiSelection>, mode: ApprovalMode, mcp_tool
 /// selection (`None`: no selection): its own set, less what the selection takes away (live
 /// cases `gemini-cli: subagent: ...`; `tools.core` and `deny` rules reach it).
 pub fn offered_to_investigator(selection: Option<&GeminiSelection>) -> Vec<String> {
-    let permitted = |tool: &GeminiTool| selection.is_none_or(|s| s.decide(tool.name()).is_permitted());
-    defaults::INVESTIGATOR.iter().filter(|t| permitted(t)).map(|t| t.name().to_owned()).collect()
+    GeminiAgent::CodebaseInvestigator.offered(selection, ApprovalMode::Default, &[]).unwrap_or_default()
+}
+
+/// The CLI's own sub-agents the model can start through `invoke_agent` (0.61.0's
+/// `loadBuiltInAgents`; the browser agent is off unless configured).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GeminiAgent {
+    /// `codebase_investigator`: its own read-only set.
+    CodebaseInvestigator,
+    /// `cli_help`: `get_internal_docs` alone.
+    CliHelp,
+    /// `generalist`: "access to all tools", the main session's.
+    Generalist,
+}
+
+impl GeminiAgent {
+    /// Every built-in agent.
+    pub const ALL: [GeminiAgent; 3] =
+        [GeminiAgent::CodebaseInvestigator, GeminiAgent::CliHelp, GeminiAgent::Generalist];
+
+    /// The name `invoke_agent` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GeminiAgent::CodebaseInvestigator => "codebase_investigator",
+            GeminiAgent::CliHelp => "cli_help",
+            GeminiAgent::Generalist => "generalist",
+        }
+    }
+
+    /// The agent named `name`, if the CLI has one.
+    pub fn from_name(name: &str) -> Option<GeminiAgent> {
+        GeminiAgent::ALL.into_iter().find(|agent| agent.name() == name)
+    }
+
+    /// The tool names the agent's model is offered under the selection (`None`: no
+    /// selection), in `mode`, with the host's MCP tools (`mcp_<server>_<tool>`); `None` where
+    /// the CLI does not start it: where the main session is not offered `invoke_agent`, and
+    /// `generalist` in `plan`. Measured live on 0.61.0 (`builtin-agents gemini-cli`):
+    /// - `codebase_investigator` and `cli_help`: their own sets (`complete_task` among them)
+    ///   less what the selection takes away, in every mode;
+    /// - `generalist`: what the main session is offered ([`offered`]) but `invoke_agent` and
+    ///   `update_topic`, with `complete_task` where the selection permits it; not started in
+    ///   `plan`.
+    pub fn offered(
+        self,
+        selection: Option<&GeminiSelection>,
+        mode: ApprovalMode,
+        mcp_tools: &[&str],
+    ) -> Option<Vec<String>> {
+        let starts = GeminiTool::InvokeAgent.name();
+        if !offered(selection, mode, &[]).iter().any(|name| name == starts) {
+            return None;
+        }
+        let permitted = |name: &str| selection.is_none_or(|s| s.decide(name).is_permitted());
+        let own =
+            |set: &[GeminiTool]| set.iter().filter(|t| permitted(t.name())).map(|t| t.name().to_owned()).collect();
+        match self {
+            GeminiAgent::CodebaseInvestigator => Some(own(defaults::INVESTIGATOR)),
+            GeminiAgent::CliHelp => Some(own(&[GeminiTool::CompleteTask, GeminiTool::GetInternalDocs])),
+            GeminiAgent::Generalist if mode == ApprovalMode::Plan => None,
+            GeminiAgent::Generalist => {
+                let withheld = [GeminiTool::InvokeAgent.name(), GeminiTool::UpdateTopic.name()];
+                let mut tools: Vec<String> = offered(selection, mode, mcp_tools)
+                    .into_iter()
+                    .filter(|name| !withheld.contains(&name.as_str()))
+                    .collect();
+                let done = GeminiTool::CompleteTask.name();
+                if permitted(done) {
+                    tools.push(done.to_owned());
+                }
+                Some(tools)
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The live `builtin-agents gemini-cli` cases of the CLI's own agents.
+    #[test]
+    fn the_clis_own_agents() {
+        let read = |text: &str| crate::json::load_gemini_cli(text).unwrap().selection;
+        let mcp = ["mcp_echo_echo", "mcp_echo_ping_tool"];
+        let general = GeminiAgent::Generalist.offered(None, ApprovalMode::Yolo, &mcp).unwrap();
+        assert!(general.iter().any(|n| n == "run_shell_command") && general.iter().any(|n| n == "mcp_echo_echo"));
+        assert!(general.iter().any(|n| n == "complete_task"));
+        assert!(!general.iter().any(|n| n == "invoke_agent" || n == "update_topic"), "{general:?}");
+        assert_eq!(GeminiAgent::Generalist.offered(None, ApprovalMode::Plan, &mcp), None, "not started in plan");
+        let only = read(r#"{"only": ["invoke_agent", "read_file"]}"#);
+        assert_eq!(GeminiAgent::Generalist.offered(only.as_ref(), ApprovalMode::Yolo, &mcp).unwrap(), ["read_file"]);
+        assert_eq!(GeminiAgent::CliHelp.offered(only.as_ref(), ApprovalMode::Yolo, &[]).unwrap(), Vec::<String>::new());
+        assert_eq!(
+            GeminiAgent::CliHelp.offered(None, ApprovalMode::Plan, &[]).unwrap(),
+            ["complete_task", "get_internal_docs"]
+        );
+        let no_docs = read(r#"{"disable": ["get_internal_docs"]}"#);
+        assert_eq!(GeminiAgent::CliHelp.offered(no_docs.as_ref(), ApprovalMode::Yolo, &[]).unwrap(), ["complete_task"]);
+        assert_eq!(GeminiAgent::CodebaseInvestigator.offered(None, ApprovalMode::Plan, &[]).unwrap().len(), 5);
+        assert_eq!(GeminiAgent::from_name("generalist"), Some(GeminiAgent::Generalist));
+        assert_eq!(GeminiAgent::from_name("general"), None);
+        let no_agents = read(r#"{"only": ["read_file"]}"#);
+        assert_eq!(GeminiAgent::CliHelp.offered(no_agents.as_ref(), ApprovalMode::Yolo, &[]), None, "no invoke_agent");
+    }
 
     #[test]
     fn listed_names_answer_as_each_entry_does() {

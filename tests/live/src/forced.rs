@@ -217,8 +217,9 @@ pub struct GeminiCase {
     pub selection: Option<GeminiSelection>,
     pub mode: ApprovalMode,
     pub call: Call,
-    /// The call comes from `codebase_investigator`, which the main agent starts.
-    pub investigator: bool,
+    /// The call comes from this agent of the CLI's own (`codebase_investigator`,
+    /// `generalist`), which the main agent starts.
+    pub agent: Option<&'static str>,
     pub control: bool,
 }
 
@@ -255,7 +256,9 @@ fn gemini_result(requests: &[Value], tool: &str) -> Option<(bool, String)> {
 /// Runs every Gemini CLI case in its approval mode.
 pub fn run_gemini(cli: &Path, me: &Path, scratch: &Path, cases: &[GeminiCase]) -> Vec<Outcome> {
     let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
-    let script: Arc<Mutex<Option<(Value, bool, bool)>>> = Arc::default();
+    // The call, whether the main agent's first turn is done, and the agent that makes it.
+    type Script = Option<(Value, bool, Option<&'static str>)>;
+    let script: Arc<Mutex<Script>> = Arc::default();
     let (recorder, scripted) = (Arc::clone(&requests), Arc::clone(&script));
     let port = match http::serve(move |method, path, body| {
         if method != "POST" {
@@ -268,15 +271,16 @@ pub fn run_gemini(cli: &Path, me: &Path, scratch: &Path, cases: &[GeminiCase]) -
         }
         let mut script = scripted.lock().unwrap();
         let part = match script.clone() {
-            Some((call, false, investigate)) if gemini::main_first_turn(&body) => {
-                *script = Some((call.clone(), true, investigate));
-                if investigate {
-                    json!({"functionCall": {"name": "invoke_agent", "args": {"agent_name": "codebase_investigator", "prompt": gemini::INVESTIGATE}}})
-                } else {
-                    json!({"functionCall": call})
+            Some((call, false, agent)) if gemini::main_first_turn(&body) => {
+                *script = Some((call.clone(), true, agent));
+                match agent {
+                    Some(agent) => {
+                        json!({"functionCall": {"name": "invoke_agent", "args": {"agent_name": agent, "prompt": gemini::INVESTIGATE}}})
+                    }
+                    None => json!({"functionCall": call}),
                 }
             }
-            Some((call, true, true))
+            Some((call, true, Some(_)))
                 if gemini::investigator(&body) && !body.to_string().contains("functionResponse") =>
             {
                 *script = None;
@@ -298,14 +302,14 @@ pub fn run_gemini(cli: &Path, me: &Path, scratch: &Path, cases: &[GeminiCase]) -
         let dir = scratch.join(format!("forced-{i}"));
         requests.lock().unwrap().clear();
         let call = json!({"name": case.call.tool, "args": gemini_args(&case.call, &dir)});
-        *script.lock().unwrap() = Some((call, false, case.investigator));
+        *script.lock().unwrap() = Some((call, false, case.agent));
         let run = gemini::Case {
             name: case.name.clone(),
             selection: case.selection.clone(),
             mode: case.mode,
             mcp: case.call.effect == Effect::Mcp,
             control: None,
-            investigate: case.investigator,
+            agent: case.agent,
         };
         let outcome = match gemini::run_once(cli, me, &dir, &run, port) {
             Ok(()) => {

@@ -38,9 +38,10 @@ pub struct Case {
     /// For a control: the configuration written by hand, and the names the CLI is expected
     /// to offer (by the upstream behaviour the control shows) instead of the library's.
     pub control: Option<(Raw, Vec<&'static str>)>,
-    /// The fake model starts the CLI's own sub-agent `codebase_investigator` through
-    /// `invoke_agent`, and the case holds the sub-agent's own first request.
-    pub investigate: bool,
+    /// The CLI's own sub-agent the fake model starts through `invoke_agent`
+    /// (`codebase_investigator`, `generalist`); the case holds the sub-agent's own first
+    /// request.
+    pub agent: Option<&'static str>,
 }
 
 /// The prompt the fake model gives `codebase_investigator`, which marks its requests.
@@ -73,11 +74,12 @@ fn offered(body: &Value) -> BTreeSet<String> {
 
 /// A `generateContent` answer: one text part, "ok", or a call of `invoke_agent` that starts
 /// `codebase_investigator`.
-fn reply(investigate: bool) -> Value {
-    let part = if investigate {
-        json!({"functionCall": {"name": "invoke_agent", "args": {"agent_name": "codebase_investigator", "prompt": INVESTIGATE}}})
-    } else {
-        json!({"text": "ok"})
+fn reply(agent: Option<&str>) -> Value {
+    let part = match agent {
+        Some(agent) => {
+            json!({"functionCall": {"name": "invoke_agent", "args": {"agent_name": agent, "prompt": INVESTIGATE}}})
+        }
+        None => json!({"text": "ok"}),
     };
     json!({
         "candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}],
@@ -169,7 +171,7 @@ pub fn catalog(cli: &Path, me: &Path, scratch: &Path) -> Result<Value, String> {
             mode: *mode,
             mcp: false,
             control: None,
-            investigate: false,
+            agent: None,
         })
         .collect();
     let mut modes = serde_json::Map::new();
@@ -184,18 +186,18 @@ pub fn catalog(cli: &Path, me: &Path, scratch: &Path) -> Result<Value, String> {
     Ok(json!({"modes": modes}))
 }
 
-/// The first model request of each case (its sub-agent's, for an `investigate` case).
+/// The first model request of each case (its sub-agent's, for a case that starts one).
 fn first_requests(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Result<Vec<Result<Value, String>>, String> {
     let requests: Arc<Mutex<Vec<(String, Value)>>> = Arc::default();
-    let investigate: Arc<Mutex<bool>> = Arc::default();
-    let (recorder, starter) = (Arc::clone(&requests), Arc::clone(&investigate));
+    let agent: Arc<Mutex<Option<&'static str>>> = Arc::default();
+    let (recorder, starter) = (Arc::clone(&requests), Arc::clone(&agent));
     let port = match http::serve(move |method, path, body| {
         if method != "POST" {
             return (200, "application/json", json!({"models": []}).to_string());
         }
         let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
         let offers_agent = body["tools"].to_string().contains("\"invoke_agent\"");
-        let start = *starter.lock().unwrap() && offers_agent && main_first_turn(&body);
+        let start = starter.lock().unwrap().filter(|_| offers_agent && main_first_turn(&body));
         recorder.lock().unwrap().push((path.to_owned(), body));
         if path.contains("countTokens") {
             return (200, "application/json", json!({"totalTokens": 1}).to_string());
@@ -211,13 +213,13 @@ fn first_requests(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Resu
     let mut firsts = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         requests.lock().unwrap().clear();
-        *investigate.lock().unwrap() = case.investigate;
+        *agent.lock().unwrap() = case.agent;
         firsts.push(run_once(cli, me, &scratch.join(format!("case-{i}")), case, port).and_then(|()| {
             std::thread::sleep(Duration::from_millis(50));
             // The first model turn (the first generateContent request), or the sub-agent's.
             let seen = requests.lock().unwrap();
             let model = |path: &str| path.contains("generateContent") || path.contains("GenerateContent");
-            let first = seen.iter().find(|(path, body)| model(path) && investigator(body) == case.investigate);
+            let first = seen.iter().find(|(path, body)| model(path) && investigator(body) == case.agent.is_some());
             first.map(|(_, body)| body.clone()).ok_or_else(|| String::from("the CLI sent no such model request"))
         }));
     }
@@ -234,18 +236,30 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
     let mut outcomes = Vec::new();
     for (case, first) in cases.iter().zip(firsts) {
         let observed = first.map(|body| offered(&body));
-        let expected: BTreeSet<String> = match &case.control {
-            Some((_, names)) => names.iter().map(|n| (*n).to_owned()).collect(),
-            None if case.investigate => gemini::offered_to_investigator(case.selection.as_ref()).into_iter().collect(),
-            None => {
-                let mcp = mcp_tools(case);
-                let mcp: Vec<&str> = mcp.iter().map(String::as_str).collect();
-                gemini::offered(case.selection.as_ref(), case.mode, &mcp).into_iter().collect()
-            }
+        let mcp = mcp_tools(case);
+        let mcp: Vec<&str> = mcp.iter().map(String::as_str).collect();
+        // `None`: the library says the CLI does not start the agent in this mode.
+        let expected: Option<BTreeSet<String>> = match (&case.control, case.agent) {
+            (Some((_, names)), _) => Some(names.iter().map(|n| (*n).to_owned()).collect()),
+            (None, Some(agent)) => match gemini::GeminiAgent::from_name(agent) {
+                Some(agent) => {
+                    agent.offered(case.selection.as_ref(), case.mode, &mcp).map(|names| names.into_iter().collect())
+                }
+                None => {
+                    outcomes.push(Outcome::failed(&case.name, format!("the library knows no agent `{agent}`")));
+                    continue;
+                }
+            },
+            (None, None) => Some(gemini::offered(case.selection.as_ref(), case.mode, &mcp).into_iter().collect()),
         };
-        outcomes.push(match observed {
-            Ok(observed) => Outcome::compare(&case.name, expected, observed),
-            Err(why) => Outcome::failed(&case.name, why),
+        outcomes.push(match (expected, observed) {
+            (Some(expected), Ok(observed)) => Outcome::compare(&case.name, expected, observed),
+            (Some(_), Err(why)) => Outcome::failed(&case.name, why),
+            (None, Err(_)) => Outcome { name: case.name.clone(), offered: 0, mismatch: None },
+            (None, Ok(observed)) => Outcome::failed(
+                &case.name,
+                format!("started and offered {observed:?}, but the library says it is not started"),
+            ),
         });
     }
     outcomes

@@ -634,7 +634,9 @@ fn claude_agent_list_cases() -> Vec<claude::AgentCase> {
         false,
     ));
     // MCP rules in each position, with the host's echo server.
-    let mcp: [(&str, Option<&[&str]>, Option<&[&str]>); 6] = [
+    // A label, the agent's `tools` and its `disallowedTools`.
+    type Lists<'a> = (&'a str, Option<&'a [&'a str]>, Option<&'a [&'a str]>);
+    let mcp: [Lists<'_>; 6] = [
         ("tools [Read, mcp__*]", Some(&["Read", "mcp__*"]), None),
         ("tools [Read, mcp__echo]", Some(&["Read", "mcp__echo"]), None),
         ("tools [Read, mcp__echo__*, mcp__echo__echo]", Some(&["Read", "mcp__echo__*", "mcp__echo__echo"]), None),
@@ -875,6 +877,7 @@ fn forced_gemini_cases() -> Result<Vec<forced::GeminiCase>, String> {
     use forced::{Call, Effect};
     use tool_policy::gemini::ApprovalMode::{self, AutoEdit, Default, Plan, Yolo};
     let case = |name: &str, selection: Value, mode: ApprovalMode, call: Call, investigator: bool, control: bool| {
+        let agent = investigator.then_some("codebase_investigator");
         let selection = if selection.is_null() {
             None
         } else {
@@ -886,7 +889,7 @@ fn forced_gemini_cases() -> Result<Vec<forced::GeminiCase>, String> {
             selection,
             mode,
             call,
-            investigator,
+            agent,
             control,
         })
     };
@@ -980,6 +983,29 @@ fn forced_gemini_cases() -> Result<Vec<forced::GeminiCase>, String> {
         case("only [write_file], write_file", json!({"only": ["write_file"]}), Yolo, write, false, true)?,
         case("no selection, mcp_echo_echo", Value::Null, Yolo, Call::new("mcp_echo_echo", Effect::Mcp), false, true)?,
     ]);
+    // The CLI's `generalist`, started through `invoke_agent`, makes the call.
+    let echo = Call::new("mcp_echo_echo", Effect::Mcp);
+    for (name, selection, call, control) in [
+        (
+            "only [invoke_agent, read_file], run_shell_command",
+            json!({"only": ["invoke_agent", "read_file"]}),
+            Call::new("run_shell_command", Effect::Shell),
+            false,
+        ),
+        (
+            "disable [write_file], write_file",
+            json!({"disable": ["write_file"]}),
+            Call::new("write_file", Effect::Write),
+            false,
+        ),
+        ("disable [mcp_echo_echo], mcp_echo_echo", json!({"disable": ["mcp_echo_echo"]}), echo.clone(), false),
+        ("no selection, run_shell_command", Value::Null, Call::new("run_shell_command", Effect::Shell), true),
+        ("no selection, mcp_echo_echo", Value::Null, echo.clone(), true),
+    ] {
+        let mut general = case(&format!("generalist {name}"), selection, Yolo, call, false, control)?;
+        general.agent = Some("generalist");
+        cases.push(general);
+    }
     Ok(cases)
 }
 
@@ -1156,7 +1182,7 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
                 tool_policy::json::load_gemini_cli(&selection.to_string()).map_err(|e| format!("{name}: {e}"))?;
             read.selection
         };
-        Ok(gemini::Case { name: name.to_owned(), selection, mode, mcp, control: None, investigate: false })
+        Ok(gemini::Case { name: name.to_owned(), selection, mode, mcp, control: None, agent: None })
     };
     let control = |name: &str, raw: gemini::Raw, mode, mcp, expected: Vec<&'static str>| gemini::Case {
         name: name.to_owned(),
@@ -1164,7 +1190,7 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
         mode,
         mcp,
         control: Some((raw, expected)),
-        investigate: false,
+        agent: None,
     };
     let deny = |name: &str| format!("[[rule]]\ntoolName = \"{name}\"\ndecision = \"deny\"\npriority = 999\n");
     let yolo_set: Vec<&'static str> = tool_policy::gemini::offered::YOLO.iter().map(|t| t.name()).collect();
@@ -1271,8 +1297,42 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
         ("subagent: codebase_investigator, only [invoke_agent]", json!({"only": ["invoke_agent"]}), Yolo),
     ] {
         let mut investigated = case(name, selection, mode, false)?;
-        investigated.investigate = true;
+        investigated.agent = Some("codebase_investigator");
         cases.push(investigated);
+    }
+    // The CLI's `generalist` ("access to all tools"), in each approval mode.
+    for (name, selection, mode, mcp) in [
+        ("no selection", Value::Null, Default, true),
+        ("no selection", Value::Null, AutoEdit, false),
+        ("no selection", Value::Null, Yolo, true),
+        ("no selection", Value::Null, Plan, false),
+        ("disable [run_shell_command]", json!({"disable": ["run_shell_command"]}), Yolo, true),
+        ("disable [read_file, mcp_echo_echo]", json!({"disable": ["read_file", "mcp_echo_echo"]}), Yolo, true),
+        ("only [invoke_agent, read_file]", json!({"only": ["invoke_agent", "read_file"]}), Yolo, false),
+        ("only [invoke_agent, read_file]", json!({"only": ["invoke_agent", "read_file"]}), Default, false),
+        ("only [invoke_agent, glob, mcp_echo_*]", json!({"only": ["invoke_agent", "glob", "mcp_echo_*"]}), Yolo, true),
+        (
+            "only [invoke_agent, write_file, complete_task]",
+            json!({"only": ["invoke_agent", "write_file", "complete_task"]}),
+            AutoEdit,
+            false,
+        ),
+    ] {
+        let started = if mode == Plan { " (the CLI does not start it)" } else { "" };
+        let mut general = case(&format!("subagent: generalist, {mode}: {name}{started}"), selection, mode, mcp)?;
+        general.agent = Some("generalist");
+        cases.push(general);
+    }
+    for (name, selection, mode, agent) in [
+        ("no selection", Value::Null, Plan, "codebase_investigator"),
+        ("no selection", Value::Null, Default, "cli_help"),
+        ("only [invoke_agent, read_file]", json!({"only": ["invoke_agent", "read_file"]}), Yolo, "cli_help"),
+        ("disable [get_internal_docs]", json!({"disable": ["get_internal_docs"]}), Yolo, "cli_help"),
+        ("no selection", Value::Null, Plan, "cli_help"),
+    ] {
+        let mut started = case(&format!("subagent: {agent}, {mode}: {name}"), selection, mode, false)?;
+        started.agent = Some(agent);
+        cases.push(started);
     }
     // Controls: configurations the library never writes, and what the CLI does with them.
     let core =
@@ -1353,7 +1413,7 @@ fn portable_cases(name: &str, policy: &Value) -> Result<Portables, String> {
         mode,
         mcp: true,
         control: None,
-        investigate: false,
+        agent: None,
     });
     let mut on_opencode = opencode::Case::new(&name, opencode::selection(&name, &document)?);
     on_opencode.mcp = true;
@@ -1794,7 +1854,7 @@ async fn main() -> ExitCode {
         opencode_outcomes.into_iter().partition(portable);
     // The Gemini CLI's own agent, started through `invoke_agent`, is a built-in agent too.
     let (investigator, gemini_outcomes): (Vec<Outcome>, Vec<Outcome>) =
-        gemini_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: codebase_investigator"));
+        gemini_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: "));
     let subagent_mismatches = report("copilot-subagents", &subagent_outcomes);
     let copilot_mismatches = report("copilot", &copilot_outcomes);
     let claude_mismatches = report("claude-code", &claude_outcomes);
