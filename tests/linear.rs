@@ -259,13 +259,13 @@ fn ratio(
             args
         })
         .collect();
-    let timed = |args: &Vec<PathBuf>| time(&args.iter().map(PathBuf::as_path).collect::<Vec<_>>());
-    let mut times: Vec<Duration> = runs.iter().map(timed).collect();
+    let measure = |args: &Vec<PathBuf>| time(&args.iter().map(PathBuf::as_path).collect::<Vec<_>>());
+    let mut times: Vec<Duration> = runs.iter().map(measure).collect();
     let ratio_of = |times: &[Duration]| times[1].as_secs_f64() / times[0].as_secs_f64().max(1e-3);
     // A ratio past the bound is measured again, each size keeping its quickest time: a busy
     // machine slows one round, a quadratic slows every round.
     if ratio_of(&times) > MAX_RATIO {
-        times = runs.iter().map(timed).zip(times).map(|(again, first)| again.min(first)).collect();
+        times = runs.iter().map(measure).zip(times).map(|(again, first)| again.min(first)).collect();
     }
     let ratio = ratio_of(&times);
     let line = format!("{runtime} {place}, {command}: {:?} -> {:?} ({ratio:.1}x)", times[0], times[1]);
