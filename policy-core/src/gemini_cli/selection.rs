@@ -153,8 +153,8 @@ impl GeminiAgent {
         mode: ApprovalMode,
         mcp_tools: &[&str],
     ) -> Option<Vec<String>> {
-        let starts = GeminiTool::InvokeAgent.name();
-        if !offered(selection, mode, &[]).iter().any(|name| name == starts) {
+        let main = offered(selection, mode, mcp_tools);
+        if !main.iter().any(|name| name == GeminiTool::InvokeAgent.name()) {
             return None;
         }
         let permitted = |name: &str| selection.is_none_or(|s| s.decide(name).is_permitted());
@@ -166,10 +166,8 @@ impl GeminiAgent {
             GeminiAgent::Generalist if mode == ApprovalMode::Plan => None,
             GeminiAgent::Generalist => {
                 let withheld = [GeminiTool::InvokeAgent.name(), GeminiTool::UpdateTopic.name()];
-                let mut tools: Vec<String> = offered(selection, mode, mcp_tools)
-                    .into_iter()
-                    .filter(|name| !withheld.contains(&name.as_str()))
-                    .collect();
+                let mut tools: Vec<String> =
+                    main.into_iter().filter(|name| !withheld.contains(&name.as_str())).collect();
                 let done = GeminiTool::CompleteTask.name();
                 if permitted(done) {
                     tools.push(done.to_owned());
