@@ -384,7 +384,8 @@ pub mod __private {
     pub use policy_core::{GeminiName, GeminiSelection, McpEntry};
     #[cfg(feature = "opencode")]
     pub use policy_core::{McpName, OpenCodeName, OpenCodeSelection, opencode::catalog::OpenCodeTool};
-    pub use policy_core::{McpTools, WireName};
+    pub use policy_core::{McpRef, McpTools, WireName};
+    pub use std::vec;
     pub use policy_macros::{builtin_tools, wire};
     pub use std::borrow::Cow;
     pub use std::string::String;

@@ -43,7 +43,8 @@ Prints what the runtime receives, as JSON.
   copilot (default): FILE is an agent definition (an object with `tools`) or a single
     `github-cli-builtin-tools` entry (an object without `tools`, whose `kind` must be exactly
     that); prints {\"clientMode\", \"availableTools\"?, \"excludedTools\"?, \"toolFilterPrecedence\"}.
-  claude-code: FILE is a selection ({\"disable\": \"*\"}, {\"disable\": [..]}, {\"only\": [..]})
+  claude-code: FILE is a selection ({\"disable\": \"*\"}, {\"disable\": [..]}, {\"only\": [..]};
+    `disable` takes MCP rules too: `mcp__server`, `mcp__server__tool`, `mcp__*`)
     or an object holding one under `builtin_tools` (`null` there: no selection); prints
     {\"args\": [..], \"cliVersion\"}; `agents` beside `builtin_tools` (custom agents, each
     with `description`, `prompt` and optional `tools`, `disallowedTools`, `model`,
@@ -82,8 +83,9 @@ Checks each file: prints `FILE: ok`, or `FILE: invalid` with one
 Says for each TOOL whether the session is offered it, and which pattern decided.
   copilot: TOOL is `source:name` (`builtin:bash`, `custom:my_tool`, `mcp:server-tool`);
     a bare name is a built-in.
-  claude-code: TOOL is a Claude Code tool name (`Read`); with --agent NAME, says what the
-    definition's custom agent NAME is offered (`agents` beside `builtin_tools`).
+  claude-code: TOOL is a Claude Code tool name (`Read`) or an MCP tool
+    (`mcp__server__tool`); with --agent NAME, says what the definition's custom agent NAME
+    is offered (`agents` beside `builtin_tools`).
   gemini-cli: TOOL is a Gemini CLI tool name (`read_file`) or an MCP tool
     (`mcp_server_tool`); says too in which approval modes a headless session offers it;
     with --agent NAME, in which modes the CLI's own agent NAME (`codebase_investigator`,

@@ -100,9 +100,9 @@ fn the_rule_holds_for_every_set_on_every_catalog() {
         ];
         for (i, (base, rule)) in shapes.into_iter().enumerate() {
             let disable = i == 1;
-            for portable in [base, base.without_mcp()] {
+            for portable in [base.clone(), base.without_mcp()] {
                 let grants = |has: Capabilities| rule(has, set);
-                let copilot = ResolvedPolicy::from_portable(&portable);
+                let copilot = ResolvedPolicy::from_portable(&portable).unwrap();
                 for (name, capabilities) in &copilot_tools {
                     let offered = copilot.offers(&Tool::builtin(name));
                     assert_eq!(offered, grants(*capabilities), "Copilot {name} under {portable:?}");
@@ -112,7 +112,7 @@ fn the_rule_holds_for_every_set_on_every_catalog() {
                 // A Claude Code `disable` is the allow-list of what its deny rules would leave
                 // offered: a built-in offered only when listed is in it only when the CLI
                 // would bring it, its leader (`Bash`) taken away.
-                let claude = ClaudeCodeSelection::from_portable(&portable);
+                let claude = ClaudeCodeSelection::from_portable(&portable).unwrap();
                 for &tool in ClaudeTool::ALL {
                     let columns = tool.row().runtime;
                     let left = !disable
@@ -121,16 +121,16 @@ fn the_rule_holds_for_every_set_on_every_catalog() {
                     let permitted = claude.decide(tool).is_permitted();
                     assert_eq!(permitted, grants(tool.capabilities()) && left, "Claude Code {tool} under {portable:?}");
                 }
-                let mcp_denied = ClaudeCodeArgs::from_portable(&portable).args().iter().any(|a| a.contains("mcp__*"));
+                let mcp_denied = ClaudeCodeArgs::from_portable(&portable).unwrap().args().iter().any(|a| a.contains("mcp__*"));
                 assert_eq!(mcp_denied, !portable.keeps_mcp());
-                let gemini = GeminiSelection::from_portable(&portable);
+                let gemini = GeminiSelection::from_portable(&portable).unwrap();
                 for tool in GeminiTool::ALL {
                     let permitted = gemini.decide(tool.name()).is_permitted();
                     assert_eq!(permitted, grants(tool.capabilities()), "Gemini CLI {tool} under {portable:?}");
                 }
                 assert_eq!(gemini.decide("mcp_docs_search").is_permitted(), portable.keeps_mcp(), "{portable:?}");
                 // OpenCode grants a permission whole: each tool it governs, or none.
-                let opencode = OpenCodeSelection::from_portable(&portable);
+                let opencode = OpenCodeSelection::from_portable(&portable).unwrap();
                 for &tool in OpenCodeTool::ALL {
                     let permitted = opencode.decide(tool.name()).is_permitted();
                     let whole = tool.governed_with().all(|member| grants(member.capabilities()));
@@ -141,18 +141,18 @@ fn the_rule_holds_for_every_set_on_every_catalog() {
         }
     }
     for portable in [Portable::DISABLE_ALL, Portable::DISABLE_ALL.without_mcp()] {
-        let copilot = ResolvedPolicy::from_portable(&portable);
+        let copilot = ResolvedPolicy::from_portable(&portable).unwrap();
         assert!(tool_policy::copilot::BUILTIN_TOOLS.iter().all(|name| !copilot.offers(&Tool::builtin(name))));
         assert_eq!(copilot.offers(&Tool::unnamed(Source::Mcp)), portable.keeps_mcp());
-        let gemini = GeminiSelection::from_portable(&portable);
+        let gemini = GeminiSelection::from_portable(&portable).unwrap();
         assert!(GeminiTool::ALL.iter().all(|tool| !gemini.decide(tool.name()).is_permitted()));
         assert_eq!(gemini.decide("mcp_docs_search").is_permitted(), portable.keeps_mcp());
-        let opencode = OpenCodeSelection::from_portable(&portable);
+        let opencode = OpenCodeSelection::from_portable(&portable).unwrap();
         assert!(OpenCodeTool::ALL.iter().all(|tool| !opencode.decide(tool.name()).is_permitted()));
         assert_eq!(opencode.decide("docs_search").is_permitted(), portable.keeps_mcp());
-        assert_eq!(ClaudeCodeArgs::from_portable(&portable).mcp, portable.mcp());
+        assert_eq!(ClaudeCodeArgs::from_portable(&portable).unwrap().mcp(), portable.mcp());
     }
-    assert_eq!(Portable::DISABLE_ALL.mcp(), McpTools::Keep);
+    assert_eq!(*Portable::DISABLE_ALL.mcp(), McpTools::Keep);
 }
 
 fn errors(result: Result<(), LoadError>) -> Vec<(String, String)> {

@@ -153,9 +153,12 @@ fn the_main_selection_bounds_every_agent() {
     // A deny entry for a tool the agent never has is the unreachable-agent-tool lint.
     let dead = holder(&json!({"a": {"description": "d", "prompt": "p", "disallowedTools": ["Bash"]}}), &json!({}));
     let read = load_claude_code(&dead).unwrap();
-    assert_eq!(read.warnings.len(), 1);
+    assert_eq!(read.warnings.len(), 2);
     assert_eq!(read.warnings[0].pointer, "/agents/a/disallowedTools/0");
     assert!(read.warnings[0].item.to_string().starts_with("unreachable-agent-tool: `Bash`"));
+    // With no `tools` of its own, it reaches every MCP tool of the session.
+    assert_eq!(read.warnings[1].pointer, "/agents/a");
+    assert!(read.warnings[1].item.to_string().starts_with("agent-inherits-mcp: `agent a`"));
 }
 
 #[test]

@@ -104,7 +104,7 @@ fn diff_names_every_widening() {
         r#"{"capabilities": {"disable": "*", "mcp_tools": "none"}}"#,
         r#"{"capabilities": {"disable": "*"}}"#,
     );
-    assert_eq!((code, out.as_str()), (Some(1), "+ MCP tools (was none (`\"mcp_tools\": \"none\"`), now kept)\n"));
+    assert_eq!((code, out.as_str()), (Some(1), "+ mcp__* (was removed by its deny rule, now no deny rule)\n"));
     let agent = |command: &str| {
         format!(
             r#"{{"builtin_tools": {{"only": ["Read", "Agent"]}}, "agents": {{"r": {{"description": "d", "prompt": "p", "mcpServers": {{"gh": {{"command": "{command}"}}}}}}}}}}"#

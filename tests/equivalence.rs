@@ -204,28 +204,28 @@ fn portable_front_doors() {
     let read_search = Portable::only([C::Read, C::Search]);
     let offline = Portable::disable([C::Web, C::Execute]).without_mcp();
     let copilot_cases: [(&str, ResolvedPolicy, Portable); 3] = [
-        (r#"{"only": ["read", "search"]}"#, builtin_tools! { capabilities: only [read, search] }, read_search),
+        (r#"{"only": ["read", "search"]}"#, builtin_tools! { capabilities: only [read, search] }, read_search.clone()),
         (
             r#"{"disable": ["web", "execute"], "mcp_tools": "none"}"#,
             builtin_tools! { capabilities: { disable: [web, execute], mcp_tools: none } },
-            offline,
+            offline.clone(),
         ),
         (r#"{"disable": "*"}"#, builtin_tools! { capabilities: disable "*" }, Portable::DISABLE_ALL),
     ];
     for (json, from_macro, portable) in copilot_cases {
         let from_json = copilot(&format!(r#"{{"capabilities": {json}}}"#));
         assert_eq!(from_macro, from_json, "Copilot {json}: macro vs JSON");
-        assert_eq!(ResolvedPolicy::from_portable(&portable), from_json, "Copilot {json}: code vs JSON");
+        assert_eq!(ResolvedPolicy::from_portable(&portable), Ok(from_json), "Copilot {json}: code vs JSON");
     }
     let claude_only: ClaudeCodeSelection = builtin_tools! { runtime: claude_code, capabilities: only [read, search] };
     let json = claude(r#"{"capabilities": {"only": ["read", "search"]}}"#);
     assert_eq!(ClaudeCodeArgs::new(Some(claude_only)), json);
-    assert_eq!(ClaudeCodeArgs::from_portable(&read_search), json);
+    assert_eq!(ClaudeCodeArgs::from_portable(&read_search), Ok(json));
     let claude_offline: ClaudeCodeArgs =
         builtin_tools! { runtime: claude_code, capabilities: { disable: [web, execute], mcp_tools: none } };
     let json = claude(r#"{"capabilities": {"disable": ["web", "execute"], "mcp_tools": "none"}}"#);
     assert_eq!(claude_offline, json);
-    assert_eq!(ClaudeCodeArgs::from_portable(&offline), json);
+    assert_eq!(ClaudeCodeArgs::from_portable(&offline), Ok(json));
     let gemini_cases: [(&str, GeminiSelection, Portable); 2] = [
         (
             r#"{"only": ["read", "search"]}"#,
@@ -241,6 +241,6 @@ fn portable_front_doors() {
     for (json, from_macro, portable) in gemini_cases {
         let from_json = gemini(&format!(r#"{{"capabilities": {json}}}"#));
         assert_eq!(from_macro, from_json, "Gemini CLI {json}: macro vs JSON");
-        assert_eq!(GeminiSelection::from_portable(&portable), from_json, "Gemini CLI {json}: code vs JSON");
+        assert_eq!(GeminiSelection::from_portable(&portable), Ok(from_json), "Gemini CLI {json}: code vs JSON");
     }
 }

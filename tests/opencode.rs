@@ -95,7 +95,7 @@ fn what_opencode_would_ignore_is_refused_at_its_pointer() {
 
 #[test]
 fn a_portable_policy_grants_whole_permissions() {
-    let selection = |portable: Portable| OpenCodeSelection::from_portable(&portable);
+    let selection = |portable: Portable| OpenCodeSelection::from_portable(&portable).unwrap();
     let names = |selection: &OpenCodeSelection| -> Vec<String> {
         match selection.shape() {
             tool_policy::SelectionShape::Only(names) => names.iter().map(|n| n.as_str().to_owned()).collect(),

@@ -122,7 +122,7 @@ pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wi
 pub use opencode::diff_opencode_selections;
 #[cfg(feature = "opencode")]
 pub use opencode::{McpName, OpenCodeConfig, OpenCodeName, OpenCodeSelection};
-pub use portable::{McpTools, Portable, PortableShape};
+pub use portable::{McpRef, McpTools, Portable, PortableShape};
 pub use review::{Attestation, Change, Host, OfferedTool, PolicyDiff, Violation};
 pub use runtime::{Runtime, Spelling};
 #[cfg(any(feature = "claude-code", feature = "gemini-cli", feature = "opencode", feature = "codex"))]

@@ -315,8 +315,8 @@ impl Writer {
     }
 
     /// `capabilities: only [read, search]`, `disable [web]`, `disable "*"`, or the object form
-    /// `{ only: [read], mcp_tools: none }`, as the portable policy's JSON; each word becomes
-    /// a string for core to check.
+    /// `{ only: [read], mcp_tools: none }` (or `mcp_tools: { disable: ["github/create_issue"] }`),
+    /// as the portable policy's JSON; each word becomes a string for core to check.
     fn capabilities(&mut self, value: &Value, pointer: &str, errors: &mut Errors) -> Json {
         let pointer = pointer.to_owned();
         let fields: Vec<(String, &Value, Span)> = match value {
@@ -338,6 +338,23 @@ impl Writer {
                 Value::List { items, .. } => self.words(items, &at, errors),
                 Value::Str(lit) => Json::Str(lit.value()),
                 Value::Word(word) => Json::Str(word.to_string()),
+                // `mcp_tools: { disable: ["github/create_issue"] }`: servers and tools, as
+                // strings, for core to check.
+                Value::Object { entries, .. } => {
+                    let fields = entries.iter().map(|entry| {
+                        let at = format!("{at}/{}", entry.key);
+                        let list = match &entry.value {
+                            Value::List { items, .. } => self.strings(items, &at, errors),
+                            other => {
+                                let expected = "a list of MCP servers and tools such as `[\"github/create_issue\"]`";
+                                errors.push(other.span(), Error::WrongType { expected, found: found(other) });
+                                self.refuse(at)
+                            }
+                        };
+                        (entry.key.to_string(), list, entry.key.span())
+                    });
+                    Json::Object(fields.collect())
+                }
                 other => {
                     let expected = "a list of capability words such as `[read, search]`";
                     errors.push(other.span(), Error::WrongType { expected, found: found(other) });

@@ -21,7 +21,11 @@ use crate::claude_code::catalog::{ClaudeTool, ROWS, Start};
 use crate::error::{Error, Warning};
 use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
-use crate::portable::{Portable, PortableShape};
+use crate::claude_code::mcp;
+use crate::portable::{McpRef, McpTools, Portable, PortableShape, cannot_say};
+
+/// Why an agent's portable `disable` cannot keep only some MCP tools.
+const DENY_LIST_ONLY: &str = "an agent's portable `disable` is its `disallowedTools`, a deny-list, which keeps every MCP tool it does not name; write the agent's capabilities as `only`, or name the MCP tools to take away under `mcp_tools.disable`";
 use crate::seen::Seen;
 use crate::selection::SelectionShape;
 use crate::selection::{NameLookup, newer_build_warning};
@@ -445,26 +449,51 @@ impl ClaudeAgent {
     ) -> Result<ClaudeAgent, Error> {
         let reachable =
             |tool: &ClaudeTool| main.is_none_or(|main| main.decide(*tool).is_permitted()) || agent_only.contains(tool);
+        let rules = |listed: &[McpRef]| -> Result<Vec<AgentRule>, Error> {
+            listed.iter().map(|reference| mcp::rule_of(reference).map(AgentRule::Mcp)).collect()
+        };
         match portable.shape() {
             PortableShape::Only(_) | PortableShape::DisableAll => {
                 let granted = portable.built_ins(ROWS, true).filter(reachable).map(AgentRule::Tool);
                 let mut tools: Vec<AgentRule> =
                     if matches!(portable.shape(), PortableShape::Only(_)) { granted.collect() } else { Vec::new() };
-                if portable.keeps_mcp() {
-                    let servers = self.server_names()?;
-                    let rules: Vec<AgentRule> =
-                        servers.into_iter().map(|server| AgentRule::Mcp(format!("mcp__{server}"))).collect();
-                    tools.extend(rules);
+                // An allow-list: MCP tools reach the agent by its own servers' names, or by
+                // the servers and tools `mcp_tools.only` lists; those it disables are deny
+                // rules beside.
+                match portable.mcp() {
+                    McpTools::Keep | McpTools::Disable(_) => {
+                        let servers = self.server_names()?;
+                        let rules: Vec<AgentRule> =
+                            servers.into_iter().map(|server| AgentRule::Mcp(format!("mcp__{server}"))).collect();
+                        tools.extend(rules);
+                    }
+                    McpTools::None => {}
+                    McpTools::Only(listed) => tools.extend(rules(listed)?),
+                }
+                if let McpTools::Disable(listed) = portable.mcp() {
+                    self.disallowed_tools = Some(rules(listed)?);
                 }
                 self.tools = Some(tools);
             }
             PortableShape::Disable(_) => {
                 let mut denied: Vec<AgentRule> = portable.built_ins(ROWS, false).map(AgentRule::Tool).collect();
-                denied.extend((!portable.keeps_mcp()).then(|| AgentRule::Mcp(EVERY_MCP.to_owned())));
+                match portable.mcp() {
+                    McpTools::Keep => {}
+                    McpTools::None => denied.push(AgentRule::Mcp(EVERY_MCP.to_owned())),
+                    McpTools::Disable(listed) => denied.extend(rules(listed)?),
+                    // A deny-list keeps every MCP tool it does not name.
+                    McpTools::Only(_) => return Err(cannot_say("Claude Code CLI", portable.mcp(), DENY_LIST_ONLY)),
+                }
                 self.disallowed_tools = Some(denied);
             }
         }
         Ok(self)
+    }
+
+    /// Whether the agent reaches every MCP tool of the session: no `tools` of its own, and
+    /// no MCP rule among its `disallowedTools` (the `agent-inherits-mcp` lint).
+    pub fn inherits_mcp(&self) -> bool {
+        self.tools.is_none() && !self.disallowed_tools.iter().flatten().any(|rule| matches!(rule, AgentRule::Mcp(_)))
     }
 
     /// The names of the agent's own `mcpServers` (an object of servers keyed by name, as the

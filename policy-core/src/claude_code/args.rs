@@ -9,13 +9,17 @@ use serde::ser::SerializeStruct;
 use super::agents::{AgentRule, ClaudeAgents};
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::{CLI_VERSION, ClaudeTool};
-use crate::error::Report;
+use super::mcp;
+use crate::error::{Error, Report};
 use crate::portable::{McpTools, Portable};
 use crate::selection::{CatalogName, SelectionShape};
 use crate::text;
 
 /// The flag of the deny rules, with its `=`.
 const DISALLOWED: &str = "--disallowedTools=";
+
+/// The flag that drops MCP servers of the agent's own settings files.
+const STRICT_MCP: &str = "--strict-mcp-config";
 
 impl ClaudeCodeSelection {
     /// The CLI arguments (SPEC §2), always `--flag=value`.
@@ -29,7 +33,7 @@ impl ClaudeCodeSelection {
             SelectionShape::Disable([]) => Vec::new(),
             SelectionShape::Disable(tools) => vec![format!("{DISALLOWED}{}", join(tools))],
         };
-        args.push(String::from("--strict-mcp-config"));
+        args.push(String::from(STRICT_MCP));
         args
     }
 }
@@ -43,9 +47,10 @@ pub struct ClaudeCodeArgs {
     pub selection: Option<ClaudeCodeSelection>,
     /// The custom agents, `--agents=<json>`.
     pub agents: ClaudeAgents,
-    /// What becomes of MCP tools: `--tools` never limits them, so none is the deny rule
-    /// `mcp__*` (a portable policy's `"mcp_tools": "none"`).
-    pub mcp: McpTools,
+    /// What becomes of MCP tools: `--tools` never limits them, so they are deny rules: none
+    /// is `mcp__*`, a server `mcp__<server>`, a tool `mcp__<server>__<tool>`. Set it with
+    /// [`ClaudeCodeArgs::with_mcp`], which refuses what deny rules cannot say.
+    mcp: McpTools,
 }
 
 impl ClaudeCodeArgs {
@@ -54,17 +59,37 @@ impl ClaudeCodeArgs {
         ClaudeCodeArgs { selection, agents: ClaudeAgents::default(), mcp: McpTools::Keep }
     }
 
-    /// The arguments of a portable policy (SPEC §7): its selection, and the deny rule
-    /// `mcp__*` when it says `"mcp_tools": "none"`.
-    pub fn from_portable(portable: &Portable) -> ClaudeCodeArgs {
-        ClaudeCodeArgs::new(Some(ClaudeCodeSelection::from_portable(portable))).with_mcp(portable.mcp())
+    /// The arguments of a portable policy (SPEC §7): its selection, and the deny rules its
+    /// `mcp_tools` needs.
+    ///
+    /// # Errors
+    /// `mcp_tools` that deny rules cannot say: `only` (Claude Code has no allow-list of MCP
+    /// tools), or a server name its grammar cannot hold.
+    pub fn from_portable(portable: &Portable) -> Result<ClaudeCodeArgs, Error> {
+        ClaudeCodeArgs::new(Some(ClaudeCodeSelection::from_portable(portable)?)).with_mcp(portable.mcp().clone())
     }
 
-    /// With what becomes of MCP tools.
+    /// With what becomes of MCP tools, as deny rules after the built-ins'.
+    ///
+    /// # Errors
+    /// What deny rules cannot say: `only` (Claude Code has no allow-list of MCP tools), or
+    /// a server name its grammar cannot hold.
+    pub fn with_mcp(self, mcp: McpTools) -> Result<ClaudeCodeArgs, Error> {
+        mcp::check(&mcp)?;
+        Ok(self.__with_checked_mcp(mcp))
+    }
+
+    /// Macro plumbing: MCP rules a front door already checked.
+    #[doc(hidden)]
     #[must_use]
-    pub fn with_mcp(mut self, mcp: McpTools) -> ClaudeCodeArgs {
+    pub fn __with_checked_mcp(mut self, mcp: McpTools) -> ClaudeCodeArgs {
         self.mcp = mcp;
         self
+    }
+
+    /// What becomes of MCP tools.
+    pub fn mcp(&self) -> &McpTools {
+        &self.mcp
     }
 
     /// With custom agents, held to this selection by the rules of [`ClaudeAgents::check`]:
@@ -94,10 +119,16 @@ impl ClaudeCodeArgs {
     /// are agents. Send them with every turn: a restarted agent keeps its agents and limits.
     pub fn args(&self) -> Vec<String> {
         let mut args = self.selection.as_ref().map(ClaudeCodeSelection::args).unwrap_or_default();
-        if self.mcp == McpTools::None {
-            match args.iter_mut().find(|arg| arg.starts_with(DISALLOWED)) {
-                Some(disallowed) => disallowed.push_str(",mcp__*"),
-                None => args.insert(usize::from(self.selection.is_some()), format!("{DISALLOWED}mcp__*")),
+        let rules = mcp::deny_rules(&self.mcp);
+        if !rules.is_empty() {
+            let rules = rules.join(",");
+            if let Some(disallowed) = args.iter_mut().find(|arg| arg.starts_with(DISALLOWED)) {
+                disallowed.push(',');
+                disallowed.push_str(&rules);
+            } else {
+                // Before `--strict-mcp-config`, after `--tools`, as the selection writes them.
+                let at = args.iter().position(|arg| arg == STRICT_MCP).unwrap_or(args.len());
+                args.insert(at, format!("{DISALLOWED}{rules}"));
             }
         }
         args.extend(self.agents.arg());
@@ -117,7 +148,7 @@ impl ClaudeCodeArgs {
         };
         let mcp = match self.mcp {
             McpTools::Keep => String::new(),
-            McpTools::None => format!(".with_mcp({private}::McpTools::None)"),
+            _ => format!(".__with_checked_mcp({})", self.mcp.rust_source(private)),
         };
         if self.agents.is_empty() && self.agents.agent_only.is_empty() && mcp.is_empty() {
             return selection;

@@ -4,22 +4,23 @@
 
 use std::borrow::Cow;
 
-use super::agents::{AgentRule, ClaudeAgent, offered_when};
+use super::agents::{AgentRule, ClaudeAgent, mcp_offered_to, offered_when};
 use super::args::ClaudeCodeArgs;
 use super::attest::{Judge, attest_claude_code};
 use super::builtin_agents::{BUILTIN_AGENTS, BuiltinAgent};
 use super::catalog::{ClaudeTool, DEFAULT_OFFERED, RUNTIME, Start};
 use super::diff::{diff_claude_agents, diff_selections};
+use super::mcp;
 use super::observed::{ClaudeCall, read_claude_transcript};
 use super::places::{MACRO, MACRO_AGENT, PLACES};
 use super::read::{ClaudeCodeDocument, load_claude_code_with};
 use super::selection::ClaudeCodeSelection;
 use crate::error::{Error, Located, Warning};
-use crate::portable::{McpTools, Portable};
+use crate::portable::McpTools;
 use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host, Violation};
-use crate::review::diff::PolicyDiff;
+use crate::review::diff::{PolicyDiff, diff_entries};
 use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
 use crate::seen::Seen;
 use crate::selection::{NO_SELECTION, NameLookup};
@@ -58,6 +59,15 @@ impl RuntimeDocument for ClaudeCodeDocument {
         let mut explanation = Explanation::default();
         let mut permitted = Vec::new();
         for text in if tools.is_empty() { &catalog } else { tools } {
+            if let Some((server, name)) = mcp::parts(text) {
+                let main = mcp::decide(&self.mcp, server, name);
+                let line = match &agent {
+                    Some(agent) => agent.mcp_verdict(text, self.mcp.offers(server, name), &main),
+                    None => main,
+                };
+                explanation.lines.push(format!("{text}: {line}"));
+                continue;
+            }
             let tool: ClaudeTool = text.parse()?;
             let main = match &self.selection {
                 Some(selection) => selection.decide(tool).to_string(),
@@ -83,12 +93,12 @@ impl RuntimeDocument for ClaudeCodeDocument {
             name.parse::<ClaudeTool>().ok().map(ClaudeTool::capabilities)
         };
         let mut changes = diff_selections(self.selection.as_ref(), new.selection.as_ref());
-        // `"mcp_tools": "none"` is the deny rule `mcp__*`: every MCP tool.
-        let mcp = |document: &ClaudeCodeDocument| {
-            let kept = document.portable.as_ref().is_none_or(Portable::keeps_mcp);
-            (kept, String::from(if kept { "kept" } else { "none (`\"mcp_tools\": \"none\"`)" }))
-        };
-        changes.push(String::from("MCP tools"), false, mcp(self), mcp(new));
+        // MCP tools are taken away by deny rules (`mcp__*`, a server's, a tool's): a line each.
+        let (was, now) = (mcp::deny_rules(&self.mcp), mcp::deny_rules(&new.mcp));
+        let (was, now): (Vec<&str>, Vec<&str>) =
+            (was.iter().map(String::as_str).collect(), now.iter().map(String::as_str).collect());
+        let state = |listed: bool| (!listed, String::from(if listed { "removed by its deny rule" } else { "no deny rule" }));
+        diff_entries(&mut changes, &was, &now, str::to_owned, state);
         changes
             .extend(diff_claude_agents((self.selection.as_ref(), &self.agents), (new.selection.as_ref(), &new.agents)));
         changes.with_capabilities(tool_capabilities)
@@ -156,24 +166,28 @@ impl ClaudeCodeDocument {
         Seen::of(calls.iter().filter(delegating).filter_map(|call| call.id.as_deref()))
     }
 
-    /// Under `"mcp_tools": "none"`, an allowed MCP tool is a violation.
+    /// An allowed MCP tool a deny rule of the document takes away is a violation.
     fn refuse_mcp(&self, attestation: &mut Attestation) {
-        if self.portable.as_ref().is_none_or(Portable::keeps_mcp) {
+        if self.mcp == McpTools::Keep {
             return;
         }
-        let (mcp, kept): (Vec<String>, Vec<String>) =
-            std::mem::take(&mut attestation.allowed).into_iter().partition(|name| name.starts_with("mcp__"));
+        let removed = |name: &String| mcp::parts(name).is_some_and(|(server, tool)| !self.mcp.offers(server, tool));
+        let (mcp, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut attestation.allowed).into_iter().partition(removed);
         attestation.allowed = kept;
-        let why = "the policy keeps no MCP tool (`\"mcp_tools\": \"none\"`)";
-        attestation.violations.extend(mcp.into_iter().map(|name| Violation::offered(name, why)));
+        for name in mcp {
+            let (server, tool) = mcp::parts(&name).unwrap_or_default();
+            let why = format!("the policy takes it away: {}", mcp::decide(&self.mcp, server, tool));
+            attestation.violations.push(Violation::offered(name, why));
+        }
     }
 
     /// The arguments the CLI receives for this document: its selection, its agents, and what
     /// becomes of MCP tools.
     pub fn args(&self) -> ClaudeCodeArgs {
-        let mcp = self.portable.as_ref().map_or(McpTools::Keep, Portable::mcp);
-        // The reader held the agents to the selection.
-        ClaudeCodeArgs::new(self.selection.clone()).__with_checked_agents(self.agents.clone()).with_mcp(mcp)
+        // The reader held the agents to the selection, and checked the MCP rules.
+        ClaudeCodeArgs::new(self.selection.clone())
+            .__with_checked_agents(self.agents.clone())
+            .__with_checked_mcp(self.mcp.clone())
     }
 }
 
@@ -200,6 +214,25 @@ impl Subject<'_> {
             Some(builtin) => builtin.offered(main, start),
             None => offered_when(&self.agent, main, DEFAULT_OFFERED, start),
         }
+    }
+
+    /// What the agent is offered of the MCP tool `name` (`mcp__<server>__<tool>`) the main
+    /// agent is offered or not (`main`, `main_verdict`), by the agent's own MCP rules.
+    fn mcp_verdict(&self, name: &str, main: bool, main_verdict: &str) -> String {
+        let agent = &self.agent;
+        let offered = main && !mcp_offered_to(agent, &[name]).is_empty();
+        let why = if !main {
+            format!("the main agent is not: {main_verdict}")
+        } else if agent.disallowed_tools.iter().flatten().any(|rule| rule.matches(name)) {
+            String::from("a rule of its `disallowedTools` names it")
+        } else if let Some(tools) = &agent.tools {
+            let listed = tools.iter().any(|rule| rule.matches(name));
+            String::from(if listed { "a rule of its `tools` names it" } else { "no rule of its `tools` names it" })
+        } else {
+            String::from("no `tools` of its own: it reaches every MCP tool of the session")
+        };
+        let offered = if offered { "offered" } else { "not offered" };
+        format!("{offered} to agent `{}` ({why})", Shown(&agent.name))
     }
 
     /// What the agent is offered of `tool`, and why; and whether it is offered at all.

@@ -8,6 +8,7 @@ pub(crate) mod builtin_agents;
 pub mod capabilities;
 pub mod catalog;
 pub(crate) mod diff;
+pub(crate) mod mcp;
 pub(crate) mod document;
 pub(crate) mod observed;
 pub(crate) mod places;

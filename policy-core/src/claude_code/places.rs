@@ -8,7 +8,7 @@ use crate::names::vocab::{
     CLAUDE_CODE_CLI_OWNER, CLAUDE_MACRO_KEYS, COPILOT_ENTRY_OWNER, COPILOT_ONLY_MACRO_KEYS, DISABLE_KEY, HOLDER_KEY,
     ONLY_KEY, POLICY_KEYS, SELECTION_KEYS,
 };
-use crate::portable::read::PORTABLE;
+use crate::portable::read::{MCP_POLICY, PORTABLE};
 use crate::reader::closed::{Elsewhere, Others, Passes, Place};
 use crate::selection::read::SELECTION;
 
@@ -106,4 +106,4 @@ pub(crate) const MACRO_AGENT: Place = Place {
 
 /// Every object Claude Code's readers enter.
 pub(crate) const PLACES: &[&Place] =
-    &[&HOLDER, &SELECTION, &PORTABLE, &AGENT, &PASSED, &INIT, &ASSISTANT, &CONTENT_BLOCK];
+    &[&HOLDER, &SELECTION, &PORTABLE, &MCP_POLICY, &AGENT, &PASSED, &INIT, &ASSISTANT, &CONTENT_BLOCK];

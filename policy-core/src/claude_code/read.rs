@@ -6,7 +6,7 @@ use super::catalog::ClaudeTool;
 use super::places::{HOLDER, PASSED};
 use super::selection::ClaudeCodeSelection;
 use crate::error::{Located, Warning};
-use crate::portable::Portable;
+use crate::portable::{McpTools, Portable};
 use crate::reader::options::{LoadError, Options};
 use crate::reader::tree::{self as reader, Node, Sink};
 use crate::selection::read::{Held, document};
@@ -20,6 +20,10 @@ pub struct ClaudeCodeDocument {
     /// The portable policy the selection was resolved from (SPEC §7), when the document gave
     /// one under `capabilities`.
     pub portable: Option<Portable>,
+    /// What becomes of MCP tools: the portable policy's `mcp_tools`, or the MCP rules of the
+    /// selection's `disable` (`mcp__<server>`, `mcp__<server>__<tool>`, `mcp__*`), which
+    /// become deny rules beside the built-ins'.
+    pub mcp: McpTools,
     /// The custom agents beside `builtin_tools` (`agents`, `agent_only`).
     pub agents: ClaudeAgents,
     /// Legacy names rewritten (at most [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)).
@@ -39,11 +43,11 @@ pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeD
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let Held { selection, portable } = document::<ClaudeTool>(root, &HOLDER, &PASSED, &mut sink);
-    let agents = super::read_agents::agents(root, selection.as_ref(), &mut sink);
+    let Held { selection, portable, mcp } = document::<ClaudeTool>(root, &HOLDER, &PASSED, &mut sink);
+    let agents = super::read_agents::agents(root, selection.as_ref(), &mcp, &mut sink);
     let report = sink.finish()?;
     let (warnings, omitted_warnings) = (report.warnings, report.omitted_warnings);
-    Ok(ClaudeCodeDocument { selection, portable, agents, warnings, omitted_warnings })
+    Ok(ClaudeCodeDocument { selection, portable, mcp, agents, warnings, omitted_warnings })
 }
 
 impl ClaudeCodeSelection {

@@ -8,10 +8,10 @@ use super::agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rule
 use super::places::{AGENT, PASSED};
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::ClaudeTool;
-use crate::error::Error;
+use crate::error::{Error, Warning};
 use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
-use crate::portable::Portable;
+use crate::portable::{McpTools, Portable};
 use crate::portable::read::portable;
 use crate::reader::closed::Verdict;
 use crate::reader::misplaced::nested_policies;
@@ -19,7 +19,12 @@ use crate::reader::stored::read_stored;
 use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 
 /// The agents of a Claude Code document whose root holds its selection under `builtin_tools`.
-pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &mut Sink) -> ClaudeAgents {
+pub(crate) fn agents(
+    root: Node<'_>,
+    main: Option<&ClaudeCodeSelection>,
+    mcp: &McpTools,
+    sink: &mut Sink,
+) -> ClaudeAgents {
     let mut out = ClaudeAgents::default();
     let Some(fields) = root.object() else { return out };
     let first = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
@@ -42,8 +47,8 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     // An agent's capabilities become its lists once the main selection and what it leaves
     // to the agents are known: they bound it, as they bound a list of names.
     for (agent, items) in out.agents.iter_mut().zip(&mut items) {
-        if let Some(capabilities) = items.portable {
-            *agent = match agent.clone().with_portable(&capabilities, main, &out.agent_only) {
+        if let Some(capabilities) = &items.portable {
+            *agent = match agent.clone().with_portable(capabilities, main, &out.agent_only) {
                 Ok(agent) => agent,
                 Err(error) => {
                     sink.error(Ptr::Root.key(AGENTS_KEY).key(&agent.name).key(CAPABILITIES_KEY), error);
@@ -76,6 +81,14 @@ pub(crate) fn agents(root: Node<'_>, main: Option<&ClaudeCodeSelection>, sink: &
     }
     for (at, warning) in lints.into_iter().filter(|(at, _)| !portable(at)) {
         sink.lint(|| place(at), warning);
+    }
+    // An agent with no `tools` of its own, and no MCP rule among its deny rules, reaches
+    // every MCP tool the session keeps.
+    if *mcp != McpTools::None {
+        for agent in out.agents.iter().filter(|agent| agent.inherits_mcp()) {
+            let warning = Warning::inherits_mcp(&agent.name, "`tools` of its own and no MCP rule in its `disallowedTools`");
+            sink.lint(|| agents_at.key(&agent.name).render(), warning);
+        }
     }
     out
 }

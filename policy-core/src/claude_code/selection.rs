@@ -6,12 +6,18 @@
 use crate::capability::Faces;
 use crate::claude_code::catalog::{ALIASES, CLI_VERSION, ClaudeTool, Offered, REMOVED, ROWS};
 use crate::error::Error;
-use crate::portable::{Portable, PortableShape};
+use crate::claude_code::mcp;
+use crate::portable::{McpRef, Portable, PortableShape};
 use crate::selection::{CatalogName, NameLookup, Pinned, Selection, SelectionDecision, SelectionShape};
 
 impl ClaudeTool {
-    /// Looks a written name up: canonical, alias, or an error with a did-you-mean.
+    /// Looks a written name up: canonical, alias, or an error with a did-you-mean. An MCP
+    /// tool's name is no built-in: the error says where Claude Code takes it.
     pub fn lookup(name: &str) -> Result<NameLookup<ClaudeTool>, Error> {
+        if name.starts_with(mcp::PREFIX) {
+            let what = format!("the MCP rule `{name}` in a list of built-ins");
+            return Err(Error::CannotSay { runtime: "Claude Code CLI", what, why: mcp::NO_ALLOW_LIST.into() });
+        }
         let pinned = Pinned {
             runtime: crate::claude_code::catalog::RUNTIME,
             cli_version: CLI_VERSION,
@@ -37,10 +43,12 @@ impl CatalogName for ClaudeTool {
     /// built-ins it keeps that its deny rules would leave offered, so a built-in a newer CLI
     /// adds is not offered until the catalog knows it. That is every kept built-in but those
     /// the CLI offers only when listed, unless the rules would bring them (`Glob` and `Grep`
-    /// once `Bash` is taken away). `"mcp_tools": "none"` is the arguments' part
-    /// ([`ClaudeCodeArgs`](crate::ClaudeCodeArgs)).
-    fn portable_selection(portable: &Portable) -> ClaudeCodeSelection {
-        match portable.shape() {
+    /// once `Bash` is taken away). `mcp_tools` is the arguments' part
+    /// ([`ClaudeCodeArgs`](crate::ClaudeCodeArgs)): deny rules, so `only` of MCP tools is
+    /// refused.
+    fn portable_selection(portable: &Portable) -> Result<ClaudeCodeSelection, Error> {
+        mcp::check(portable.mcp())?;
+        Ok(match portable.shape() {
             PortableShape::Only(_) => Selection::only(portable.built_ins(ROWS, true)),
             PortableShape::Disable(_) => {
                 let taken = |tool: ClaudeTool| !portable.grants(tool.capabilities());
@@ -49,7 +57,11 @@ impl CatalogName for ClaudeTool {
                 Selection::only(portable.built_ins(ROWS, true).filter(left_offered))
             }
             PortableShape::DisableAll => Selection::DISABLE_ALL,
-        }
+        })
+    }
+
+    fn mcp_rule(name: &str) -> Option<Result<Option<McpRef>, Error>> {
+        mcp::read_rule(name)
     }
 
     fn built_in_capabilities(&self) -> Option<Faces> {

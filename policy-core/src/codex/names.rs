@@ -144,8 +144,8 @@ impl CatalogName for CodexName {
 
     /// The built-ins it grants, as an allow-list: what the Codex CLI cannot receive, so the
     /// reader and [`CodexArgs`](crate::codex::CodexArgs) refuse it (SPEC §11).
-    fn portable_selection(portable: &Portable) -> Selection<CodexName> {
-        Selection::only(portable.built_ins(ROWS, true).map(CodexName::Builtin))
+    fn portable_selection(portable: &Portable) -> Result<Selection<CodexName>, Error> {
+        Ok(Selection::only(portable.built_ins(ROWS, true).map(CodexName::Builtin)))
     }
 
     fn built_in_capabilities(&self) -> Option<Faces> {

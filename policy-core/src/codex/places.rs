@@ -3,7 +3,7 @@
 
 use crate::codex::catalog::RUNTIME;
 use crate::names::vocab::{CODEX_SETTINGS_KEYS, CODEX_SETTINGS_OWNER};
-use crate::portable::read::PORTABLE;
+use crate::portable::read::{MCP_POLICY, PORTABLE};
 use crate::reader::closed::Place;
 use crate::selection::read::SELECTION;
 
@@ -20,4 +20,4 @@ pub(crate) const PASSED: Place = passed_place!("a value a Codex CLI document pas
 pub(crate) const MACRO: Place = selection_macro_place!("builtin_tools! for the Codex CLI");
 
 /// Every object the Codex CLI's reader enters.
-pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PORTABLE, &PASSED];
+pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PORTABLE, &MCP_POLICY, &PASSED];

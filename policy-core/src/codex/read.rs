@@ -36,7 +36,7 @@ pub fn load_codex_with(text: &str, options: Options) -> Result<CodexDocument, Lo
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let Held { selection, portable } = document::<CodexName>(root, &HOLDER, &PASSED, &mut sink);
+    let Held { selection, portable, .. } = document::<CodexName>(root, &HOLDER, &PASSED, &mut sink);
     // A portable policy is an allow-list, which the CLI does not have; the selection's own
     // shapes and names were checked by the shared reader against the catalog's switches.
     let selection = match portable {

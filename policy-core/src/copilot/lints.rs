@@ -85,17 +85,23 @@ pub fn lint_entry(entry: &PolicyEntry, policy: &ResolvedPolicy) -> Vec<(At, Warn
 }
 
 /// The `unreachable-agent-tool` lints of a definition's custom agents under the session's
-/// policy: `(agent, item, warning)` for each list entry the session never offers.
-pub fn lint_agents(agents: &[CustomAgent], session: &ResolvedPolicy) -> Vec<(usize, usize, Warning)> {
+/// policy: `(agent, Some(item), warning)` for each list entry the session never offers; and
+/// `agent-inherits-mcp`, `(agent, None, warning)`, for an agent with no `tools` of its own
+/// (`null` or left out) while the session keeps MCP tools: it reaches every one of them.
+pub fn lint_agents(agents: &[CustomAgent], session: &ResolvedPolicy) -> Vec<(usize, Option<usize>, Warning)> {
     let reach = Reach::of(session);
     let mut found = Vec::new();
+    let keeps_mcp = reach.offers(&Tool::unnamed(Source::Mcp)) || !reach.mcp_named.is_empty() && !reach.no_mcp;
     for (a, agent) in agents.iter().enumerate() {
+        if agent.tools().is_none() && keeps_mcp {
+            found.push((a, None, Warning::inherits_mcp(agent.name(), "`tools` of its own")));
+        }
         for (t, entry) in agent.tools().unwrap_or_default().iter().enumerate() {
             if !reach.can_offer(entry) {
                 let detail = "the session never offers it, so the sub-agent cannot use it".into();
                 found.push((
                     a,
-                    t,
+                    Some(t),
                     Warning::Lint { lint: Lint::UnreachableAgentTool, subject: Some(entry.clone()), detail },
                 ));
             }

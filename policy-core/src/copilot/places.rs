@@ -10,7 +10,7 @@ use crate::names::vocab::{
     NOT_CUSTOM_AGENT_FILTERS, NOT_DEFAULT_AGENT_FILTERS, ONLY_KEY, POLICY_KEYS, SELECTION_OWNER, SELECTOR_KEYS,
     TOOLS_KEY,
 };
-use crate::portable::read::PORTABLE;
+use crate::portable::read::{MCP_POLICY, PORTABLE};
 use crate::reader::closed::{Elsewhere, Others, Passes, Place};
 
 /// An agent definition's top level: its own fields pass through.
@@ -116,7 +116,7 @@ pub(crate) const MACRO: Place = Place {
 /// Every object Copilot's readers enter.
 pub(crate) const PLACES: &[&Place] = &[
     &DEFINITION,
-    &PORTABLE,
+    &PORTABLE, &MCP_POLICY,
     &OTHER_TOOL,
     &ENTRY,
     &SELECTOR,

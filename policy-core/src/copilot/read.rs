@@ -15,7 +15,7 @@ use crate::copilot::entry::{
 use crate::copilot::lints::{lint_agents, lint_entry};
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy};
 use crate::error::{At, Error, Located, Stray, Warning};
-use crate::names::vocab::{
+use crate::names::vocab::{MCP_TOOLS_KEY, 
     CAPABILITIES_KEY, CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KIND, KIND_KEY, Slot, TOOLS_KEY,
 };
 use crate::portable::Portable;
@@ -175,7 +175,13 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
         };
     let (policy_index, entry) = match (policy, &portable) {
         (Some((index, entry)), _) => (index, Some(entry)),
-        (None, Some(portable)) => (None, Some(PolicyEntry::from_portable(portable))),
+        (None, Some(portable)) => match PolicyEntry::from_portable(portable) {
+            Ok(entry) => (None, Some(entry)),
+            Err(error) => {
+                sink.error(Ptr::Root.key(CAPABILITIES_KEY).key(MCP_TOOLS_KEY), error);
+                (None, None)
+            }
+        },
         (None, None) => (None, None),
     };
     let policy = entry.as_ref().map_or(ResolvedPolicy::DEFAULT, PolicyEntry::resolve);
@@ -186,7 +192,7 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
         let at = policy_index.map_or(Ptr::Root, |i| tools.index(i));
         for (place, warning) in lint_entry(entry, &policy) {
             // A portable policy names no tool: only its lints as a whole apply.
-            match (portable, place) {
+            match (&portable, place) {
                 (Some(_), At::Tool(..)) => {}
                 (Some(_), _) => sink.lint(|| Ptr::Root.key(CAPABILITIES_KEY).render(), warning),
                 (None, _) => sink.lint(|| entry_pointer(at, place), warning),
@@ -194,7 +200,10 @@ fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocume
         }
     }
     for (a, t, warning) in lint_agents(custom_agents.as_deref().unwrap_or_default(), &policy) {
-        sink.lint(|| format!("/{CUSTOM_AGENTS_KEY}/{a}/{TOOLS_KEY}/{t}"), warning);
+        match t {
+            Some(t) => sink.lint(|| format!("/{CUSTOM_AGENTS_KEY}/{a}/{TOOLS_KEY}/{t}"), warning),
+            None => sink.lint(|| format!("/{CUSTOM_AGENTS_KEY}/{a}"), warning),
+        }
     }
     let report = sink.finish()?;
     Ok(CopilotDocument {

@@ -37,8 +37,13 @@ impl Error {
             }
             Error::UnknownMcpTools { value } => write!(
                 f,
-                "unknown `{MCP_TOOLS_KEY}` value `{}`: its one value is `{MCP_TOOLS_NONE}`; leave `{MCP_TOOLS_KEY}` out to keep MCP tools",
+                "unknown `{MCP_TOOLS_KEY}` value `{}`: write `\"{MCP_TOOLS_NONE}\"`, `{{\"only\": [..]}}` or `{{\"disable\": [..]}}` of servers (`github`) and tools (`github/create_issue`); leave `{MCP_TOOLS_KEY}` out to keep MCP tools",
                 Shown(value)
+            ),
+            Error::BadMcpRef { written } => write!(
+                f,
+                "`{}` is not an MCP server or tool: write `<server>` or `<server>/<tool>` (ASCII letters, digits, `_` and `-`)",
+                Shown(written)
             ),
             Error::UnknownCapability { word } => {
                 let suggestion = did_you_mean(word, CAPABILITY_WORDS.iter().copied());

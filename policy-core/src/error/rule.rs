@@ -56,6 +56,11 @@ pub enum Error {
         /// Why.
         reason: std::borrow::Cow<'static, str>,
     },
+    /// An item of `mcp_tools`' `only` or `disable` that is not `<server>` or `<server>/<tool>`.
+    BadMcpRef {
+        /// What was written.
+        written: String,
+    },
     /// A value of `mcp_tools` other than `none`.
     UnknownMcpTools {
         /// The value written.
@@ -399,6 +404,7 @@ mod tests {
             Error::UnknownAgent { name: "a".into() },
             Error::UnknownCapability { word: "w".into() },
             Error::UnknownMcpTools { value: "all".into() },
+            Error::BadMcpRef { written: "a/b/c".into() },
             Error::TwoPolicies { first: "a", second: "b" },
             Error::UnknownLint { name: "n".into() },
             Error::SelectorString { value: "v".into() },

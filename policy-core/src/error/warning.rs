@@ -109,17 +109,31 @@ pub enum Lint {
     /// An allow-list granting a capability through a tool whose family it did not name
     /// (`only: ["Read", "Monitor"]` grants `execute` without `Bash`).
     HiddenCapability,
+    /// A sub-agent with no list of its own, in a session that keeps MCP tools: it reaches
+    /// every one of them.
+    AgentInheritsMcp,
+}
+
+impl Warning {
+    /// The `agent-inherits-mcp` lint of the agent `name`, which lacks `what`.
+    pub(crate) fn inherits_mcp(name: &str, what: &str) -> Warning {
+        let detail = format!(
+            "it has no {what}, so it reaches every MCP tool the session keeps, whatever each can do; list its tools, or take MCP tools away from it"
+        );
+        Warning::Lint { lint: Lint::AgentInheritsMcp, subject: Some(format!("agent {name}")), detail: detail.into() }
+    }
 }
 
 impl Lint {
     /// Every lint.
-    pub const ALL: [Lint; 6] = [
+    pub const ALL: [Lint; 7] = [
         Lint::DeadAllow,
         Lint::DeadDeny,
         Lint::ShadowsBuiltin,
         Lint::OpenToNewBuiltins,
         Lint::UnreachableAgentTool,
         Lint::HiddenCapability,
+        Lint::AgentInheritsMcp,
     ];
 
     /// Every name, in the order of [`Lint::ALL`]: the one spelling of each, for messages,
@@ -131,6 +145,7 @@ impl Lint {
         "open-to-new-builtins",
         "unreachable-agent-tool",
         "hidden-capability",
+        "agent-inherits-mcp",
     ];
 
     /// The stable name, as `--allow` takes it.

@@ -6,7 +6,10 @@ use std::borrow::Cow;
 use crate::capability::Faces;
 use crate::error::Error;
 use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED, ROWS};
-use crate::portable::{Portable, PortableShape};
+use crate::portable::{McpRef, McpTools, Portable, PortableShape, cannot_say};
+
+/// Why a portable policy cannot keep every MCP tool but some on the Gemini CLI.
+const ALLOW_LIST_ONLY: &str = "a portable policy is written as `tools.core`, an allow-list (SPEC §9), which cannot keep every MCP tool but some; name the MCP tools to keep under `only`, or write a Gemini CLI selection that disables `mcp_<server>_<tool>`";
 use crate::selection::{CatalogName, NameLookup, Pinned, Selection};
 
 /// One name of a Gemini CLI selection.
@@ -36,6 +39,17 @@ impl McpEntry {
         } else {
             Err(Error::BadMcpEntry { name: name.to_owned() })
         }
+    }
+
+    /// The entry of a server (`mcp_<server>_*`) or one of its tools (`mcp_<server>_<tool>`);
+    /// a server name holding `_` cannot be told apart from its tools' names, and is refused.
+    pub fn of(reference: &McpRef) -> Result<McpEntry, Error> {
+        let name = format!("{MCP_PREFIX}{}_{}", reference.server(), reference.tool().unwrap_or("*"));
+        McpEntry::new(&name).ok().filter(|_| !reference.server().contains('_')).ok_or_else(|| Error::CannotSay {
+            runtime: "Gemini CLI",
+            what: format!("the MCP tool or server `{reference}`"),
+            why: Cow::Borrowed("the Gemini CLI names MCP tools `mcp_<server>_<tool>`, so a server name holding `_` cannot be told apart from its tools' names"),
+        })
     }
 
     /// Macro plumbing: a name the macro checked.
@@ -140,16 +154,27 @@ impl CatalogName for GeminiName {
         self.as_str()
     }
 
-    /// `tools.core`, which governs MCP tools too: the built-ins it grants, and `mcp_*` when
-    /// MCP tools are kept. `disable` too (SPEC §9): written as the built-ins it keeps, a
-    /// built-in a newer CLI adds is not offered until the catalog knows it.
-    fn portable_selection(portable: &Portable) -> Selection<GeminiName> {
+    /// `tools.core`, which governs MCP tools too: the built-ins it grants, then `mcp_*`
+    /// when MCP tools are kept, or the servers and tools `mcp_tools.only` lists. `disable`
+    /// too (SPEC §9): written as the built-ins it keeps, a built-in a newer CLI adds is not
+    /// offered until the catalog knows it. So `mcp_tools.disable`, every MCP tool but some,
+    /// cannot be said in it, and is refused.
+    fn portable_selection(portable: &Portable) -> Result<Selection<GeminiName>, Error> {
         let mut names: Vec<GeminiName> = match portable.shape() {
             PortableShape::DisableAll => Vec::new(),
             _ => portable.built_ins(ROWS, true).map(GeminiName::Builtin).collect(),
         };
-        names.extend(portable.keeps_mcp().then_some(GeminiName::Mcp(McpEntry::EVERY)));
-        if names.is_empty() { Selection::DISABLE_ALL } else { Selection::only(names) }
+        match portable.mcp() {
+            McpTools::Keep => names.push(GeminiName::Mcp(McpEntry::EVERY)),
+            McpTools::None => {}
+            McpTools::Only(listed) => {
+                for reference in listed {
+                    names.push(GeminiName::Mcp(McpEntry::of(reference)?));
+                }
+            }
+            McpTools::Disable(_) => return Err(cannot_say("Gemini CLI", portable.mcp(), ALLOW_LIST_ONLY)),
+        }
+        Ok(if names.is_empty() { Selection::DISABLE_ALL } else { Selection::only(names) })
     }
 
     fn built_in_capabilities(&self) -> Option<Faces> {

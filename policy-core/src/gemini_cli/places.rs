@@ -3,7 +3,7 @@
 
 use crate::gemini_cli::catalog::RUNTIME;
 use crate::names::vocab::{GEMINI_CLI_SETTINGS_KEYS, GEMINI_CLI_SETTINGS_OWNER};
-use crate::portable::read::PORTABLE;
+use crate::portable::read::{MCP_POLICY, PORTABLE};
 use crate::reader::closed::Place;
 use crate::selection::read::SELECTION;
 
@@ -24,4 +24,4 @@ pub(crate) const PASSED: Place = passed_place!("a value a Gemini CLI document pa
 pub(crate) const MACRO: Place = selection_macro_place!("builtin_tools! for the Gemini CLI");
 
 /// Every object the Gemini CLI's reader enters.
-pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PORTABLE, &PASSED];
+pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PORTABLE, &MCP_POLICY, &PASSED];

@@ -37,7 +37,7 @@ pub fn load_gemini_cli_with(text: &str, options: Options) -> Result<GeminiDocume
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let Held { selection, portable } = document::<GeminiName>(root, &HOLDER, &PASSED, &mut sink);
+    let Held { selection, portable, .. } = document::<GeminiName>(root, &HOLDER, &PASSED, &mut sink);
     let report = sink.finish()?;
     Ok(GeminiDocument { selection, portable, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
 }

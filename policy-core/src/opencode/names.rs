@@ -6,7 +6,10 @@ use std::borrow::Cow;
 use crate::capability::Faces;
 use crate::error::Error;
 use crate::opencode::catalog::{CLI_VERSION, OpenCodeTool, REMOVED, ROWS, RUNTIME};
-use crate::portable::{Portable, PortableShape};
+use crate::portable::{McpRef, McpTools, Portable, PortableShape, cannot_say};
+
+/// Why a portable policy cannot keep every MCP tool but some on OpenCode.
+const ALLOW_LIST_ONLY: &str = "a portable policy is written as `\"*\": \"deny\"` then one `allow` per tool (SPEC §9), which cannot keep every MCP tool but some; name the MCP tools to keep under `only`, or write an OpenCode selection that disables `<server>_<tool>`";
 use crate::selection::{CatalogName, Group, NameLookup, Pinned, Selection};
 use crate::text::did_you_mean;
 
@@ -32,6 +35,17 @@ impl McpName {
     /// Checks `name` against the grammar.
     pub fn new(name: &str) -> Result<McpName, Error> {
         if McpName::fits(name) { Ok(McpName(Cow::Owned(name.to_owned()))) } else { Err(McpName::refused(name)) }
+    }
+
+    /// The name of a server (`<server>_*`) or one of its tools (`<server>_<tool>`); a server
+    /// name holding `_` cannot be told apart from its tools' names, and is refused.
+    pub fn of(reference: &McpRef) -> Result<McpName, Error> {
+        let name = format!("{}_{}", reference.server(), reference.tool().unwrap_or("*"));
+        McpName::new(&name).ok().filter(|_| !reference.server().contains('_')).ok_or_else(|| Error::CannotSay {
+            runtime: "OpenCode CLI",
+            what: format!("the MCP tool or server `{reference}`"),
+            why: Cow::Borrowed("OpenCode names MCP tools `<server>_<tool>`, so a server name holding `_` cannot be told apart from its tools' names"),
+        })
     }
 
     /// Macro plumbing: a name the macro checked.
@@ -152,8 +166,10 @@ impl CatalogName for OpenCodeName {
 
     /// An allow-list, for `disable` too (SPEC §9): the built-ins it grants, each permission
     /// whole (one it grants only some tools of is left out, since OpenCode cannot give part
-    /// of it), and `*_*` when MCP tools are kept.
-    fn portable_selection(portable: &Portable) -> Selection<OpenCodeName> {
+    /// of it), then `*_*` when MCP tools are kept, or the servers and tools
+    /// `mcp_tools.only` lists. So `mcp_tools.disable`, every MCP tool but some, cannot be
+    /// said in it, and is refused.
+    fn portable_selection(portable: &Portable) -> Result<Selection<OpenCodeName>, Error> {
         let mut names: Vec<OpenCodeName> = match portable.shape() {
             PortableShape::DisableAll => Vec::new(),
             _ => portable
@@ -162,8 +178,17 @@ impl CatalogName for OpenCodeName {
                 .map(OpenCodeName::Builtin)
                 .collect(),
         };
-        names.extend(portable.keeps_mcp().then_some(OpenCodeName::Mcp(McpName::EVERY)));
-        Selection::only(names)
+        match portable.mcp() {
+            McpTools::Keep => names.push(OpenCodeName::Mcp(McpName::EVERY)),
+            McpTools::None => {}
+            McpTools::Only(listed) => {
+                for reference in listed {
+                    names.push(OpenCodeName::Mcp(McpName::of(reference)?));
+                }
+            }
+            McpTools::Disable(_) => return Err(cannot_say("OpenCode CLI", portable.mcp(), ALLOW_LIST_ONLY)),
+        }
+        Ok(Selection::only(names))
     }
 
     fn built_in_capabilities(&self) -> Option<Faces> {

@@ -3,7 +3,7 @@
 
 use crate::names::vocab::{OPENCODE_SETTINGS_KEYS, OPENCODE_SETTINGS_OWNER};
 use crate::opencode::catalog::RUNTIME;
-use crate::portable::read::PORTABLE;
+use crate::portable::read::{MCP_POLICY, PORTABLE};
 use crate::reader::closed::Place;
 use crate::selection::read::SELECTION;
 
@@ -20,4 +20,4 @@ pub(crate) const PASSED: Place = passed_place!("a value an OpenCode document pas
 pub(crate) const MACRO: Place = selection_macro_place!("builtin_tools! for OpenCode");
 
 /// Every object OpenCode's reader enters.
-pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PORTABLE, &PASSED];
+pub(crate) const PLACES: &[&Place] = &[&HOLDER, &SELECTION, &PORTABLE, &MCP_POLICY, &PASSED];

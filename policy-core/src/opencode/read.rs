@@ -38,7 +38,7 @@ pub fn load_opencode_with(text: &str, options: Options) -> Result<OpenCodeDocume
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let Held { selection, portable } = document::<OpenCodeName>(root, &HOLDER, &PASSED, &mut sink);
+    let Held { selection, portable, .. } = document::<OpenCodeName>(root, &HOLDER, &PASSED, &mut sink);
     let report = sink.finish()?;
     Ok(OpenCodeDocument { selection, portable, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
 }

@@ -1,11 +1,12 @@
 //! The portable policy's value and its one rule.
 use serde::ser::SerializeMap;
 
+use super::mcp::McpTools;
 use crate::capability::{Capabilities, Capability, Row};
-use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, MCP_TOOLS_KEY, MCP_TOOLS_NONE, ONLY_KEY};
+use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, MCP_TOOLS_KEY, ONLY_KEY};
 
 /// A portable policy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Portable {
     shape: PortableShape,
     mcp: McpTools,
@@ -21,16 +22,6 @@ pub enum PortableShape {
     Disable(Capabilities),
     /// `{"disable": "*"}`: no built-in.
     DisableAll,
-}
-
-/// What becomes of MCP tools.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum McpTools {
-    /// Kept, as a built-in-only allow-list keeps them (SPEC §1.4).
-    #[default]
-    Keep,
-    /// `"mcp_tools": "none"`: no MCP tool.
-    None,
 }
 
 impl Portable {
@@ -54,8 +45,14 @@ impl Portable {
 
     /// The same policy, with `"mcp_tools": "none"`.
     #[must_use]
-    pub const fn without_mcp(self) -> Portable {
-        Portable { shape: self.shape, mcp: McpTools::None }
+    pub fn without_mcp(self) -> Portable {
+        self.with_mcp(McpTools::None)
+    }
+
+    /// The same policy, with what becomes of MCP tools.
+    #[must_use]
+    pub fn with_mcp(self, mcp: McpTools) -> Portable {
+        Portable { shape: self.shape, mcp }
     }
 
     /// What it says of built-ins.
@@ -64,8 +61,8 @@ impl Portable {
     }
 
     /// What becomes of MCP tools.
-    pub const fn mcp(&self) -> McpTools {
-        self.mcp
+    pub const fn mcp(&self) -> &McpTools {
+        &self.mcp
     }
 
     /// The rule (SPEC §7): whether a built-in that has `capabilities` is offered.
@@ -77,7 +74,7 @@ impl Portable {
         }
     }
 
-    /// Whether MCP tools are kept.
+    /// Whether every MCP tool is kept.
     pub const fn keeps_mcp(&self) -> bool {
         matches!(self.mcp, McpTools::Keep)
     }
@@ -100,8 +97,8 @@ impl serde::Serialize for Portable {
             PortableShape::Disable(listed) => map.serialize_entry(DISABLE_KEY, &words(listed))?,
             PortableShape::DisableAll => map.serialize_entry(DISABLE_KEY, DISABLE_ALL)?,
         }
-        if self.mcp == McpTools::None {
-            map.serialize_entry(MCP_TOOLS_KEY, MCP_TOOLS_NONE)?;
+        if self.mcp != McpTools::Keep {
+            map.serialize_entry(MCP_TOOLS_KEY, &self.mcp)?;
         }
         map.end()
     }
@@ -124,5 +121,8 @@ mod tests {
         assert!(only.keeps_mcp() && !only.without_mcp().keeps_mcp());
         let json = serde_json::to_value(Portable::disable([C::Web, C::Execute]).without_mcp()).unwrap();
         assert_eq!(json, serde_json::json!({"disable": ["execute", "web"], "mcp_tools": "none"}));
+        let some = Portable::only([C::Read]).with_mcp(McpTools::Disable(vec!["mail/send".parse().unwrap()]));
+        let json = serde_json::to_value(some).unwrap();
+        assert_eq!(json, serde_json::json!({"only": ["read"], "mcp_tools": {"disable": ["mail/send"]}}));
     }
 }

@@ -1,17 +1,21 @@
 //! A portable policy read from JSON: the value of `capabilities`, closed-world like every
 //! other form (`{"only": [..]}`, `{"disable": [..]}` or `{"disable": "*"}`, and `mcp_tools`).
 
-use super::policy::{McpTools, Portable, PortableShape};
+use super::mcp::{McpRef, McpTools};
+use super::policy::{Portable, PortableShape};
 use crate::capability::{Capabilities, Capability};
 use crate::error::Error;
-use crate::names::vocab::{DISABLE_KEY, MCP_TOOLS_KEY, MCP_TOOLS_NONE, ONLY_KEY, PORTABLE_KEYS};
+use crate::names::vocab::{DISABLE_KEY, MCP_TOOLS_KEY, MCP_TOOLS_NONE, ONLY_KEY, PORTABLE_KEYS, SELECTION_KEYS};
 use crate::reader::closed::{Place, Verdict};
-use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use crate::reader::tree::{Fields, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::seen::Seen;
 use crate::shape::ShapeDraft;
 
 /// A portable policy: its keys, and no other.
 pub(crate) const PORTABLE: Place = Place::strict("a portable policy", PORTABLE_KEYS);
+
+/// A portable policy's `mcp_tools` object: `only` or `disable`, and no other key.
+pub(crate) const MCP_POLICY: Place = Place::strict("a portable policy's `mcp_tools`", SELECTION_KEYS);
 
 /// The runtime a portable policy's shape message names.
 const RUNTIME: &str = "portable";
@@ -47,14 +51,67 @@ pub(crate) fn portable(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<
     Some(Portable::new(shape?, mcp?)).filter(|_| valid)
 }
 
-/// `mcp_tools`: `"none"`, the one value it takes.
+/// `mcp_tools`: `"none"`, or `{"only": [..]}` / `{"disable": [..]}` of servers and tools.
 fn mcp_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<McpTools> {
+    if let Some(fields) = value.object() {
+        return mcp_listed(fields, at, sink);
+    }
     match value.str() {
         Some(MCP_TOOLS_NONE) => return Some(McpTools::None),
         Some(other) => sink.error(at, Error::UnknownMcpTools { value: other.to_owned() }),
-        None => sink.error(at, wrong_type("`\"none\"` (MCP tools are kept unless it says so)", value)),
+        None => sink.error(
+            at,
+            wrong_type("`\"none\"`, `{\"only\": [..]}` or `{\"disable\": [..]}` (MCP tools are kept unless it says so)", value),
+        ),
     }
     None
+}
+
+/// `{"only": [..]}` or `{"disable": [..]}` of `mcp_tools`: each item a server or a tool, once.
+fn mcp_listed(fields: Fields<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<McpTools> {
+    let (fields, _) = unique_keys(fields);
+    let mut valid = true;
+    for (key, _) in &fields {
+        if let Verdict::Refuse(error) = MCP_POLICY.classify(key) {
+            sink.error(at.key(key), error);
+            valid = false;
+        }
+    }
+    let given: Vec<_> = fields.iter().filter(|(key, _)| SELECTION_KEYS.contains(&key.as_ref())).collect();
+    let only = given.iter().any(|(key, _)| key == ONLY_KEY);
+    if let Err(error) = ShapeDraft::one_key(only, given.len() - usize::from(only) == 1, RUNTIME) {
+        if valid {
+            sink.error(at, error);
+        }
+        return None;
+    }
+    let (key, list) = given[0];
+    let list_at = at.key(key);
+    let Some(items) = list.array() else {
+        sink.error(list_at, wrong_type("a list of MCP servers and tools such as `[\"github/create_issue\"]`", *list));
+        return None;
+    };
+    let written = tool_names(&items, list_at, sink);
+    let mut seen = Seen::with_capacity(written.len());
+    let mut listed = Vec::with_capacity(written.len());
+    for (i, text) in written.iter().enumerate() {
+        let Some(text) = text else {
+            valid = false;
+            continue;
+        };
+        match McpRef::parse(text) {
+            Ok(reference) => listed.push(reference),
+            Err(error) => {
+                sink.error(list_at.index(i), error);
+                valid = false;
+            }
+        }
+        if let Some(first) = seen.repeat(text, i) {
+            sink.error(list_at.index(i), Error::SubagentDuplicateName { entry: text.to_string(), first });
+            valid = false;
+        }
+    }
+    valid.then(|| if key == ONLY_KEY { McpTools::Only(listed) } else { McpTools::Disable(listed) })
 }
 
 /// The shape `key` (`only` or `disable`) gives `value`: its words checked, each once.

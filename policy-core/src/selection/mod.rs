@@ -10,7 +10,7 @@ use std::hash::Hash;
 use crate::capability::{Faces, hidden_grants, hidden_warning};
 use crate::error::{At, Error, KEEP_THE_DENY_LIST, Lint, Warning};
 use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, ONLY_KEY};
-use crate::portable::Portable;
+use crate::portable::{McpRef, Portable};
 use crate::seen::{Seen, first_of_each};
 use crate::text::did_you_mean;
 
@@ -47,7 +47,8 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
 
     /// The selection that offers exactly the built-ins `portable` grants (SPEC §7), from this
     /// catalog's capability table.
-    fn portable_selection(portable: &Portable) -> Selection<Self>;
+    /// An error when the runtime cannot say the policy's `mcp_tools` exactly.
+    fn portable_selection(portable: &Portable) -> Result<Selection<Self>, Error>;
 
     /// What this name lets the model do, for a built-in of the catalog; `None` for another
     /// name (an MCP entry).
@@ -80,6 +81,13 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
     /// Why the runtime cannot take this name in a list (a built-in no switch takes away), if
     /// it cannot.
     fn cannot_list(&self) -> Option<Error> {
+        None
+    }
+
+    /// An MCP rule a `disable` list of this runtime takes beside its built-ins although the
+    /// selection holds built-ins only (Claude Code's `mcp__<server>__<tool>`, which becomes a
+    /// deny rule of its own): `None` for any other name; inside, `None` for every MCP tool.
+    fn mcp_rule(_name: &str) -> Option<Result<Option<McpRef>, Error>> {
         None
     }
 }
@@ -231,7 +239,10 @@ impl<T: CatalogName> Selection<T> {
 
     /// The selection of a portable policy (SPEC §7): exactly the built-ins it grants, from
     /// the pinned catalog's capability table; as `resolve` of `{"capabilities": ..}` gives.
-    pub fn from_portable(portable: &Portable) -> Selection<T> {
+    ///
+    /// # Errors
+    /// What the runtime cannot say of the policy's `mcp_tools` exactly, with the reason.
+    pub fn from_portable(portable: &Portable) -> Result<Selection<T>, Error> {
         T::portable_selection(portable)
     }
 
@@ -368,10 +379,14 @@ pub(crate) struct SelectionDraft<'a> {
 impl SelectionDraft<'_> {
     /// Checks every name against `T`'s catalog: unknown and removed names and duplicates
     /// are errors, aliases are rewritten with a warning.
+    ///
+    /// In a `disable` list, the runtime's MCP rules ([`CatalogName::mcp_rule`]) go to `mcp`
+    /// when the caller holds them (each once); without `mcp` they are names like any other.
     pub(crate) fn check<T: CatalogName>(
         &self,
         errors: &mut Vec<(At, Error)>,
         warnings: &mut Vec<(At, Warning)>,
+        mut mcp: Option<&mut Vec<Option<McpRef>>>,
     ) -> Option<Selection<T>> {
         if let Some(error) = T::refuse_shape(self.shape) {
             errors.push((At::Entry, error));
@@ -385,11 +400,28 @@ impl SelectionDraft<'_> {
         let mut found: Vec<(usize, T)> = Vec::with_capacity(self.names.len());
         let mut failed: Vec<(usize, Error)> = Vec::new();
         let mut complete = true;
+        // Each MCP rule once, by what it names (`mcp__x` and `mcp__x__*` are one server).
+        let mut rules: std::collections::HashMap<Option<McpRef>, usize> = std::collections::HashMap::new();
         for (i, name) in self.names.iter().enumerate() {
             let Some(name) = name else {
                 complete = false;
                 continue;
             };
+            let rule = mcp.as_mut().filter(|_| self.shape == ShapeDraft::Disable).and_then(|held| {
+                let rule = T::mcp_rule(name)?;
+                Some(rule.and_then(|rule| {
+                    if let Some(&first) = rules.get(&rule) {
+                        return Err(Error::DuplicateCliTool { canonical: (*name).to_owned(), first });
+                    }
+                    rules.insert(rule.clone(), i);
+                    held.push(rule);
+                    Ok(())
+                }))
+            });
+            if let Some(result) = rule {
+                failed.extend(result.err().map(|error| (i, error)));
+                continue;
+            }
             match T::lookup(name) {
                 Ok(looked_up) => {
                     if let NameLookup::Alias(canonical) = &looked_up {

@@ -9,8 +9,8 @@ use std::borrow::Cow;
 use serde::de::{Deserialize, Deserializer};
 
 use crate::error::{At, Error};
-use crate::names::vocab::{CAPABILITIES_KEY, HOLDER_KEY, ONLY_KEY, SELECTION_KEYS};
-use crate::portable::Portable;
+use crate::names::vocab::{CAPABILITIES_KEY, HOLDER_KEY, MCP_TOOLS_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::portable::{McpRef, McpTools, Portable};
 use crate::portable::read::portable;
 use crate::reader::closed::{Place, Verdict};
 use crate::reader::misplaced::nested_policies;
@@ -29,6 +29,9 @@ pub(crate) struct Held<T: CatalogName> {
     pub(crate) selection: Option<Selection<T>>,
     /// The portable policy of `capabilities`, when the document gave one.
     pub(crate) portable: Option<Portable>,
+    /// What becomes of MCP tools: the portable policy's `mcp_tools`, or the MCP rules a
+    /// `disable` list gave ([`CatalogName::mcp_rule`]).
+    pub(crate) mcp: McpTools,
 }
 
 /// Reads a selection document: the selection itself, or an object holding it under
@@ -42,7 +45,8 @@ pub(crate) fn document<T: CatalogName>(
     passed: &Place,
     sink: &mut Sink,
 ) -> Held<T> {
-    let mut held = Held { selection: None, portable: None };
+    let mut held = Held { selection: None, portable: None, mcp: McpTools::Keep };
+    let mut rules = Vec::new();
     let Some(fields) = root.object() else {
         sink.error(Ptr::Root, wrong_type("a selection object or an object with `builtin_tools`", root));
         return held;
@@ -52,7 +56,8 @@ pub(crate) fn document<T: CatalogName>(
     let (holder, capabilities) = (find(HOLDER_KEY), find(CAPABILITIES_KEY));
     if holder.is_none() && capabilities.is_none() {
         if fields.iter().any(|(key, _)| SELECTION_KEYS.contains(&key.as_ref())) {
-            held.selection = selection_fields(&fields, Ptr::Root, sink);
+            held.selection = selection_fields(&fields, Ptr::Root, sink, Some(&mut rules));
+            held.mcp = mcp_of(rules);
         } else {
             no_selection::<T>(&fields, sink);
         }
@@ -73,13 +78,21 @@ pub(crate) fn document<T: CatalogName>(
             sink.error(Ptr::Root.key(&fields[second].0), error);
         }
         (Some(at), None) if fields[at].1.is_null() => {}
-        (Some(at), None) => held.selection = selection(fields[at].1, Ptr::Root.key(HOLDER_KEY), sink),
+        (Some(at), None) => {
+            held.selection = selection_with(fields[at].1, Ptr::Root.key(HOLDER_KEY), sink, Some(&mut rules));
+            held.mcp = mcp_of(rules);
+        }
         (None, Some(at)) => {
             let at_key = Ptr::Root.key(CAPABILITIES_KEY);
             held.portable = portable(fields[at].1, at_key, sink);
-            if let Some(selection) = held.portable.as_ref().map(T::portable_selection) {
-                lint_shaped(&selection, at_key, None, sink);
-                held.selection = Some(selection);
+            match held.portable.as_ref().map(T::portable_selection) {
+                Some(Ok(selection)) => {
+                    lint_shaped(&selection, at_key, None, sink);
+                    held.selection = Some(selection);
+                    held.mcp = held.portable.as_ref().map(|p| p.mcp().clone()).unwrap_or_default();
+                }
+                Some(Err(error)) => sink.error(at_key.key(MCP_TOOLS_KEY), error),
+                None => {}
             }
         }
         (None, None) => {}
@@ -107,13 +120,34 @@ fn no_selection<T: CatalogName>(fields: &[(Cow<'_, str>, Node<'_>)], sink: &mut 
     }
 }
 
+/// What the MCP rules of a `disable` list say: every MCP tool when one is `mcp__*`.
+fn mcp_of(rules: Vec<Option<McpRef>>) -> McpTools {
+    if rules.is_empty() {
+        McpTools::Keep
+    } else if rules.iter().any(Option::is_none) {
+        McpTools::None
+    } else {
+        McpTools::Disable(rules.into_iter().flatten().collect())
+    }
+}
+
 pub(crate) fn selection<T: CatalogName>(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Selection<T>> {
+    selection_with(value, at, sink, None)
+}
+
+/// A selection object at `at`; MCP rules of its `disable` list go to `mcp` when given.
+fn selection_with<T: CatalogName>(
+    value: Node<'_>,
+    at: Ptr<'_>,
+    sink: &mut Sink,
+    mcp: Option<&mut Vec<Option<McpRef>>>,
+) -> Option<Selection<T>> {
     let Some(fields) = value.object() else {
         sink.error(at, Error::BadShape { runtime: T::RUNTIME });
         return None;
     };
     let (fields, _) = unique_keys(fields);
-    selection_fields(&fields, at, sink)
+    selection_fields(&fields, at, sink, mcp)
 }
 
 /// A selection object's fields, duplicates already refused.
@@ -121,6 +155,7 @@ fn selection_fields<T: CatalogName>(
     fields: &[(Cow<'_, str>, Node<'_>)],
     at: Ptr<'_>,
     sink: &mut Sink,
+    mcp: Option<&mut Vec<Option<McpRef>>>,
 ) -> Option<Selection<T>> {
     let mut shape_ok = true;
     for (key, _) in fields {
@@ -139,13 +174,19 @@ fn selection_fields<T: CatalogName>(
         return None;
     }
     let (key, value) = given[0];
-    let selection = shaped::<T>(key, *value, at, sink);
+    let selection = shaped::<T>(key, *value, at, sink, mcp);
     if shape_ok { selection } else { None }
 }
 
 /// The selection `key` (`only` or `disable`) gives `value`, in the object at `at`: its shape,
 /// its names checked against `T`'s catalog, its lints.
-fn shaped<T: CatalogName>(key: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Selection<T>> {
+fn shaped<T: CatalogName>(
+    key: &str,
+    value: Node<'_>,
+    at: Ptr<'_>,
+    sink: &mut Sink,
+    mcp: Option<&mut Vec<Option<McpRef>>>,
+) -> Option<Selection<T>> {
     let list_at = at.key(key);
     let shape = match ShapeDraft::of(key, value.shape_value()) {
         Ok(shape) => shape,
@@ -158,7 +199,7 @@ fn shaped<T: CatalogName>(key: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Si
     let names = tool_names(&items, list_at, sink);
     let draft = SelectionDraft { shape, names: names.iter().map(Option::as_deref).collect() };
     let (mut errors, mut warnings) = (Vec::new(), Vec::new());
-    let selection = draft.check::<T>(&mut errors, &mut warnings);
+    let selection = draft.check::<T>(&mut errors, &mut warnings, mcp);
     let place = |place: At| match place {
         At::SelectionTool(i) => list_at.index(i).render(),
         _ => list_at.render(),

@@ -158,7 +158,7 @@ pub fn run_args(
     }
     // The prompt comes right after -p, before the variadic flags; those use `=`.
     let mut args = vec![String::from("-p"), String::from("hi")];
-    args.extend(arguments.clone().with_mcp(case.mcp).args());
+    args.extend(arguments.clone().with_mcp(case.mcp.clone()).map_err(|e| e.to_string())?.args());
     args.extend(extra.iter().cloned());
     // The transcript's `init` message is what attestation reads.
     args.extend([String::from("--output-format=stream-json"), String::from("--verbose")]);
@@ -261,15 +261,22 @@ pub fn catalog(cli: &Path, scratch: &Path, names: &[String]) -> Result<Value, St
 
 /// Attests a run's `init` message against `selection`: the tools it offers (less the
 /// `ToolSearch` plumbing, which the offered model leaves out too), or why it was refused.
-fn attested(
-    selection: Option<&ClaudeCodeSelection>,
-    transcript: &str,
-    host_mcp: bool,
-) -> Result<BTreeSet<String>, String> {
+fn attested(case: &Case, transcript: &str) -> Result<BTreeSet<String>, String> {
     let offered = tool_policy::json::read_claude_init(transcript).map_err(|e| format!("attestation: {e}"))?;
-    let servers = if host_mcp { vec![String::from("echo")] } else { Vec::new() };
+    let servers = if case.host_mcp { vec![String::from("echo")] } else { Vec::new() };
     let host = Host { mcp_servers: Some(servers), ..Host::default() };
-    let attestation = attest_claude_code(selection, &offered, &host, false);
+    let mut attestation = attest_claude_code(case.selection.as_ref(), &offered, &host, false);
+    // A tool the case's MCP rules take away is a violation too.
+    let (removed, kept): (Vec<String>, Vec<String>) =
+        std::mem::take(&mut attestation.allowed).into_iter().partition(|name| {
+            name.strip_prefix("mcp__")
+                .and_then(|rest| rest.split_once("__"))
+                .is_some_and(|(s, t)| !case.mcp.offers(s, t))
+        });
+    attestation.allowed = kept;
+    if !removed.is_empty() {
+        return Err(format!("attestation refused the run: the MCP rules take away {removed:?}"));
+    }
     if !attestation.is_attested() {
         return Err(format!("attestation refused the run: {attestation}"));
     }
@@ -312,7 +319,7 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
     for case in cases {
         let key = (case.model, case.host_mcp, case.own_mcp);
         if !baselines.iter().any(|(k, _)| *k == key) {
-            let plain = Case { name: String::new(), selection: None, mcp: McpTools::Keep, ..*case };
+            let plain = Case { name: String::new(), selection: None, mcp: McpTools::Keep, ..case.clone() };
             let label = format!("baseline-{}-{}-{}", case.model.unwrap_or("default"), case.host_mcp, case.own_mcp);
             let baseline = observe(&label, &plain).map(|(names, transcript)| {
                 if key == (None, false, false) {
@@ -331,8 +338,9 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
                 let defaults = if case.selection.is_none() { claude::DEFAULT_OFFERED.to_vec() } else { defaults };
                 let mut expected: BTreeSet<String> =
                     claude::offered(case.selection.as_ref(), &defaults).iter().map(|t| t.name().to_owned()).collect();
-                if case.host_mcp && case.mcp == McpTools::Keep {
-                    expected.extend(crate::mcp::TOOLS.iter().map(|t| format!("mcp__echo__{t}")));
+                if case.host_mcp {
+                    let kept = crate::mcp::TOOLS.iter().filter(|t| case.mcp.offers("echo", t));
+                    expected.extend(kept.map(|t| format!("mcp__echo__{t}")));
                 }
                 if case.own_mcp && case.selection.is_none() {
                     for server in ["userecho", "projecho"] {
@@ -341,7 +349,7 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
                 }
                 let observed_names: BTreeSet<String> =
                     observed.iter().filter(|n| *n != "ToolSearch").cloned().collect();
-                let attestation = attested(case.selection.as_ref(), &transcript, case.host_mcp);
+                let attestation = attested(case, &transcript);
                 let mut outcome = Outcome::compare(&case.name, expected, observed);
                 match attestation {
                     Ok(attested) if attested == observed_names => counts.sessions += 1,
@@ -363,7 +371,17 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
     let name = "control: a run without its arguments fails attestation";
     counts.controls += 1;
     outcomes.push(match plain_transcript {
-        Some(transcript) => match attested(Some(&ClaudeCodeSelection::only([ClaudeTool::Read])), &transcript, false) {
+        Some(transcript) => match attested(
+            &Case {
+                name: String::new(),
+                selection: Some(ClaudeCodeSelection::only([ClaudeTool::Read])),
+                model: None,
+                host_mcp: false,
+                own_mcp: false,
+                mcp: McpTools::Keep,
+            },
+            &transcript,
+        ) {
             Err(why) if why.starts_with("attestation refused") => {
                 counts.controls_caught += 1;
                 Outcome { name: name.to_owned(), offered: 0, mismatch: None }
@@ -391,6 +409,8 @@ pub struct AgentCase {
     pub start: String,
     /// An MCP server given with `--mcp-config` (`echo`).
     pub host_mcp: bool,
+    /// The main agent's MCP rules.
+    pub mcp: McpTools,
 }
 
 /// The text every custom agent's prompt carries, so its model requests can be told apart.
@@ -449,7 +469,7 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
             model: None,
             host_mcp: case.host_mcp,
             own_mcp: false,
-            mcp: McpTools::Keep,
+            mcp: case.mcp.clone(),
         };
         let observed =
             run_with(cli, me, &scratch.join(format!("agents-{i}")), &run, port, &case.agents).and_then(|transcript| {
@@ -483,8 +503,10 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
                         .map(|t| t.name().to_owned())
                         .filter(|n| n != "ToolSearch")
                         .collect();
+                // The session's MCP tools: the host's, less what the main agent's rules take.
                 let session: Vec<String> = if case.host_mcp {
-                    crate::mcp::TOOLS.iter().map(|t| format!("mcp__echo__{t}")).collect()
+                    let kept = crate::mcp::TOOLS.iter().filter(|t| case.mcp.offers("echo", t));
+                    kept.map(|t| format!("mcp__echo__{t}")).collect()
                 } else {
                     Vec::new()
                 };

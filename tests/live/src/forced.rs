@@ -190,7 +190,7 @@ pub fn run_claude(cli: &Path, me: &Path, scratch: &Path, cases: &[ClaudeCase]) -
             model: None,
             host_mcp: case.call.effect == Effect::Mcp,
             own_mcp: false,
-            mcp: case.mcp,
+            mcp: case.mcp.clone(),
         };
         let arguments = ClaudeCodeArgs::new(case.selection.clone())
             .with_agents(case.agents.clone())

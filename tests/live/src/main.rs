@@ -19,6 +19,7 @@ mod forced_copilot;
 mod gemini;
 mod http;
 mod mcp;
+mod mcp_cases;
 mod opencode;
 mod session_fs;
 
@@ -76,6 +77,8 @@ struct Args {
     scratch: PathBuf,
     cases: Option<PathBuf>,
     only: Option<String>,
+    /// Runs only the cases whose name starts with it (`mcp: `, a suite's prefix).
+    prefix: Option<String>,
 }
 
 fn args() -> Result<Args, String> {
@@ -88,6 +91,7 @@ fn args() -> Result<Args, String> {
         scratch: std::env::temp_dir().join("tool-policy-live"),
         cases: None,
         only: None,
+        prefix: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -101,6 +105,7 @@ fn args() -> Result<Args, String> {
             "--scratch" => args.scratch = value()?.into(),
             "--cases" => args.cases = Some(value()?.into()),
             "--only" => args.only = Some(value()?),
+            "--prefix" => args.prefix = Some(value()?),
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
@@ -345,6 +350,7 @@ fn claude_agent_cases() -> Result<Vec<claude::AgentCase>, String> {
             agents: read.agents,
             start: start.to_owned(),
             host_mcp,
+            mcp: read.mcp,
         })
     };
     let mut cases = vec![
@@ -530,6 +536,7 @@ fn claude_agent_cases() -> Result<Vec<claude::AgentCase>, String> {
             agents: tool_policy::ClaudeAgents::new([agent]),
             start: String::from("escape"),
             host_mcp: false,
+            mcp: McpTools::Keep,
         }
     };
     cases.push(control(
@@ -601,6 +608,7 @@ fn claude_agent_list_cases() -> Vec<claude::AgentCase> {
             agents: tool_policy::ClaudeAgents::new([agent]),
             start: String::from("lists"),
             host_mcp,
+            mcp: McpTools::Keep,
         }
     };
     // Glob and Grep beyond the main selection: each main selection that names or takes
@@ -727,7 +735,7 @@ fn forced_claude_cases() -> Result<Vec<forced::ClaudeCase>, String> {
         |name: &str, document: Value, call: Call, via: Via, control: bool| -> Result<forced::ClaudeCase, String> {
             let read =
                 tool_policy::json::load_claude_code(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
-            let mcp = read.portable.as_ref().map_or(McpTools::Keep, tool_policy::Portable::mcp);
+            let mcp = read.mcp.clone();
             let prefix = if control { "forced control: claude-code: " } else { "forced: claude-code: " };
             Ok(forced::ClaudeCase {
                 name: format!("{prefix}{name}"),
@@ -1396,7 +1404,7 @@ fn portable_cases(name: &str, policy: &Value) -> Result<Portables, String> {
     let name = format!("{CAPABILITIES}{name}");
     let copilot = copilot_case(&name, &document, false)?;
     let read = tool_policy::json::load_claude_code(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
-    let mcp = read.portable.as_ref().map_or(McpTools::Keep, tool_policy::Portable::mcp);
+    let mcp = read.mcp.clone();
     let claude = claude::Case {
         name: name.clone(),
         selection: read.selection,
@@ -1560,7 +1568,7 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (builtin_cases, forced_claude, forced_gemini, forced_copilot) =
+    let (mut builtin_cases, forced_claude, mut forced_gemini, mut forced_copilot) =
         match (builtin_agent_cases(), forced_claude_cases(), forced_gemini_cases(), forced_copilot_cases()) {
             (Ok(a), Ok(b), Ok(c), Ok(d)) => (a, b, c, d),
             (Err(e), _, _, _) | (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => {
@@ -1590,6 +1598,44 @@ async fn main() -> ExitCode {
             }
         }
     }
+    // The `mcp` suite runs with each runtime's own runner; its outcomes are counted apart.
+    let (mut agent_cases, mut forced_claude, mut forced_opencode, mut forced_codex) =
+        (agent_cases, forced_claude, forced_opencode, forced_codex);
+    match mcp_cases::cases() {
+        Ok(suite) => {
+            copilot_cases.extend(suite.copilot);
+            claude_cases.extend(suite.claude);
+            agent_cases.extend(suite.agents);
+            forced_claude.extend(suite.forced_claude);
+            gemini_cases.extend(suite.gemini);
+            // A forced call runs in the runtime's own run, with its other cases.
+            let (forced, plain): (Vec<_>, Vec<_>) = suite.opencode.into_iter().partition(|c| c.forced.is_some());
+            opencode_cases.extend(plain);
+            forced_opencode.extend(forced);
+            let (forced, plain): (Vec<_>, Vec<_>) = suite.codex.into_iter().partition(|c| c.forced.is_some());
+            codex_cases.extend(plain);
+            forced_codex.extend(forced);
+        }
+        Err(e) => {
+            eprintln!("live-conformance: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    if let Some(prefix) = &args.prefix {
+        let kept = |name: &str| name.starts_with(prefix.as_str());
+        copilot_cases.retain(|c| kept(&c.name));
+        claude_cases.retain(|c| kept(&c.name));
+        agent_cases.retain(|c| kept(&c.name));
+        forced_claude.retain(|c| kept(&c.name));
+        gemini_cases.retain(|c| kept(&c.name));
+        opencode_cases.retain(|c| kept(&c.name));
+        forced_opencode.retain(|c| kept(&c.name));
+        codex_cases.retain(|c| kept(&c.name));
+        forced_codex.retain(|c| kept(&c.name));
+        builtin_cases.retain(|c| kept(&c.name));
+        forced_gemini.retain(|c| kept(&c.name));
+        forced_copilot.retain(|c| kept(&c.name));
+    }
     let built_in = copilot_cases.len();
     let mut written: Vec<(String, Value)> = Vec::new();
     if let Some(path) = &args.cases {
@@ -1618,7 +1664,7 @@ async fn main() -> ExitCode {
         let written_here = if extra { given } else { expected::expected(&case.name) };
         // A portable policy's resolution is held to the hand-written selection of the same
         // tools by tests/capabilities.rs; here it is held to what the CLI offers.
-        let portable = case.name.starts_with(CAPABILITIES);
+        let portable = case.name.starts_with(CAPABILITIES) || case.name.starts_with(mcp_cases::MCP);
         match written_here {
             _ if portable => {}
             Some(expected) if expected == resolved => {}
@@ -1637,7 +1683,10 @@ async fn main() -> ExitCode {
         eprintln!("live-conformance: {wrong} cases resolve differently than written by hand; nothing was run");
         return ExitCode::from(2);
     }
-    let portable = copilot_cases.iter().filter(|case| case.name.starts_with(CAPABILITIES)).count();
+    let portable = copilot_cases
+        .iter()
+        .filter(|case| case.name.starts_with(CAPABILITIES) || case.name.starts_with(mcp_cases::MCP))
+        .count();
     println!(
         "resolution: {} copilot cases resolve as written by hand ({unchecked} given without `expected`, {portable} portable)",
         copilot_cases.len() - unchecked - portable
@@ -1839,6 +1888,22 @@ async fn main() -> ExitCode {
         codex_cases.len(),
         forced_claude.len() + forced_gemini.len() + forced_copilot.len() + forced_opencode.len() + forced_codex.len()
     );
+    // The `mcp` suite's outcomes, from every runner, counted apart.
+    let mut mcp_outcomes = Vec::new();
+    let mut mcp_suite = |outcomes: Vec<Outcome>| -> Vec<Outcome> {
+        let (mcp, rest): (Vec<Outcome>, Vec<Outcome>) =
+            outcomes.into_iter().partition(|o| o.name.starts_with(mcp_cases::MCP));
+        // Reported under the suite's name, which the prefix repeats.
+        mcp_outcomes.extend(mcp.into_iter().map(|o| Outcome { name: o.name[mcp_cases::MCP.len()..].to_owned(), ..o }));
+        rest
+    };
+    let copilot_outcomes = mcp_suite(copilot_outcomes);
+    let claude_outcomes = mcp_suite(claude_outcomes);
+    let agent_outcomes = mcp_suite(agent_outcomes);
+    let gemini_outcomes = mcp_suite(gemini_outcomes);
+    let opencode_outcomes = mcp_suite(opencode_outcomes);
+    let codex_outcomes = mcp_suite(codex_outcomes);
+    let forced_outcomes = mcp_suite(forced_outcomes);
     let (subagent_outcomes, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         copilot_outcomes.into_iter().partition(|o| o.name.starts_with("subagent: "));
     let (copilot_builtin, copilot_outcomes): (Vec<Outcome>, Vec<Outcome>) =
@@ -1875,6 +1940,7 @@ async fn main() -> ExitCode {
     let (forced_controls, forced_outcomes): (Vec<Outcome>, Vec<Outcome>) =
         forced_outcomes.into_iter().partition(|o| o.name.starts_with("forced control: "));
     let forced_mismatches = report("forced-calls", &forced_outcomes);
+    let mcp_mismatches = report("mcp", &mcp_outcomes);
     let control_failures = report("forced-calls", &forced_controls);
     println!(
         "forced-call controls: {} of {} showed their side effect",
@@ -1886,7 +1952,7 @@ async fn main() -> ExitCode {
         attested.sessions, attested.controls_caught, attested.controls
     );
     println!(
-        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches; opencode {} cases, {opencode_mismatches} mismatches; codex {} cases, {codex_mismatches} mismatches; capabilities {portable_cases} cases, {portable_mismatches} mismatches; builtin-agents {builtin_count} cases, {builtin_mismatches} mismatches; forced-calls {} cases, {forced_mismatches} mismatches",
+        "live conformance: copilot {} cases, {copilot_mismatches} mismatches; copilot-subagents {} cases, {subagent_mismatches} mismatches; claude-code {} cases, {claude_mismatches} mismatches; claude-code-subagents {} cases, {agent_mismatches} mismatches; gemini-cli {} cases, {gemini_mismatches} mismatches; opencode {} cases, {opencode_mismatches} mismatches; codex {} cases, {codex_mismatches} mismatches; capabilities {portable_cases} cases, {portable_mismatches} mismatches; builtin-agents {builtin_count} cases, {builtin_mismatches} mismatches; forced-calls {} cases, {forced_mismatches} mismatches; mcp {} cases, {mcp_mismatches} mismatches",
         copilot_outcomes.len(),
         subagent_outcomes.len(),
         claude_outcomes.len(),
@@ -1894,7 +1960,8 @@ async fn main() -> ExitCode {
         gemini_outcomes.len(),
         opencode_outcomes.len(),
         codex_outcomes.len(),
-        forced_outcomes.len()
+        forced_outcomes.len(),
+        mcp_outcomes.len()
     );
     let mismatches = copilot_mismatches
         + subagent_mismatches
@@ -1906,7 +1973,8 @@ async fn main() -> ExitCode {
         + portable_mismatches
         + builtin_mismatches
         + forced_mismatches
-        + control_failures;
+        + control_failures
+        + mcp_mismatches;
     if mismatches > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
 

@@ -1,0 +1,126 @@
+//! MCP tools in Claude Code's grammar (SPEC §2): `mcp__<server>__<tool>`, a whole server
+//! `mcp__<server>` (or `mcp__<server>__*`), every MCP tool `mcp__*`. `--tools` never limits
+//! MCP tools and a deny rule outranks every allow, so the main agent's MCP tools are taken
+//! away by deny rules only: Claude Code has no allow-list of MCP tools.
+
+use std::borrow::Cow;
+
+use crate::error::Error;
+use crate::portable::{McpRef, McpTools, cannot_say};
+
+/// The runtime, as "the ... cannot say" reads.
+const CLI: &str = "Claude Code CLI";
+
+/// Why the main agent cannot keep only some MCP tools, and what to write instead.
+pub(crate) const NO_ALLOW_LIST: &str = "`--tools` lists built-ins and never limits MCP tools, and a deny rule outranks every allow, so nothing keeps only some MCP tools; name the MCP tools to take away under `disable` (`mcp__<server>`, `mcp__<server>__<tool>`)";
+
+/// The prefix of every MCP tool's name.
+pub(crate) const PREFIX: &str = "mcp__";
+
+/// The deny rule of every MCP tool.
+pub(crate) const EVERY: &str = "mcp__*";
+
+/// The rule naming `reference`: `mcp__<server>` or `mcp__<server>__<tool>`. Where the server
+/// and the tool could not be told apart again, it is refused.
+pub(crate) fn rule_of(reference: &McpRef) -> Result<String, Error> {
+    let server = reference.server();
+    if server.contains("__") || server.ends_with('_') || reference.tool().is_some_and(|tool| tool.starts_with('_')) {
+        return Err(Error::CannotSay {
+            runtime: CLI,
+            what: format!("the MCP tool or server `{reference}`"),
+            why: Cow::Borrowed("Claude Code names MCP tools `mcp__<server>__<tool>`, so a server name holding `__` or ending in `_`, or a tool name starting with `_`, cannot be told apart"),
+        });
+    }
+    Ok(match reference.tool() {
+        Some(tool) => format!("{PREFIX}{server}__{tool}"),
+        None => format!("{PREFIX}{server}"),
+    })
+}
+
+/// A `disable` item in the MCP grammar: `None` for another name; inside, `None` for
+/// `mcp__*` (every MCP tool), else the server or tool it names.
+pub(crate) fn read_rule(name: &str) -> Option<Result<Option<McpRef>, Error>> {
+    let rest = name.strip_prefix(PREFIX)?;
+    if rest == "*" {
+        return Some(Ok(None));
+    }
+    let written = match rest.split_once("__") {
+        Some((server, "*")) => server.to_owned(),
+        Some((server, tool)) => format!("{server}/{tool}"),
+        None => rest.to_owned(),
+    };
+    let refused = || Error::BadClaudeMcpRule { name: name.to_owned() };
+    Some(match McpRef::parse(&written) {
+        // Read back as written, so a server such as `a_` is refused here, not renamed.
+        Ok(reference) if rule_of(&reference).is_ok_and(|rule| name == rule || name == rule.clone() + "__*") => {
+            Ok(Some(reference))
+        }
+        _ => Err(refused()),
+    })
+}
+
+/// The deny rules MCP tools need, after the built-ins': `mcp__*` for none, one per server
+/// or tool of `disable`. An allow-list of MCP tools cannot be said: see [`check`].
+pub(crate) fn deny_rules(mcp: &McpTools) -> Vec<String> {
+    match mcp {
+        McpTools::None => vec![EVERY.to_owned()],
+        McpTools::Disable(listed) => listed.iter().filter_map(|r| rule_of(r).ok()).collect(),
+        McpTools::Keep | McpTools::Only(_) => Vec::new(),
+    }
+}
+
+/// Whether the main agent's arguments can say `mcp` exactly: not `only`, and every server
+/// of `disable` a name the grammar holds.
+pub(crate) fn check(mcp: &McpTools) -> Result<(), Error> {
+    match mcp {
+        McpTools::Only(_) => Err(cannot_say(CLI, mcp, NO_ALLOW_LIST)),
+        McpTools::Disable(listed) => listed.iter().try_for_each(|r| rule_of(r).map(drop)),
+        McpTools::Keep | McpTools::None => Ok(()),
+    }
+}
+
+/// Whether the main agent is offered `server`'s `tool` under `mcp`, and by which rule, for
+/// `explain` and `attest`.
+pub(crate) fn decide(mcp: &McpTools, server: &str, tool: &str) -> String {
+    match mcp {
+        McpTools::None => format!("removed by the deny rule `{EVERY}`"),
+        McpTools::Disable(listed) => match listed.iter().find(|r| r.covers(server, tool)).map(rule_of) {
+            Some(Ok(rule)) => format!("removed by the deny rule `{rule}`"),
+            _ => String::from("offered: no deny rule names it"),
+        },
+        // Refused by `check`; never a document's.
+        McpTools::Keep | McpTools::Only(_) => String::from("offered: no deny rule names it (`--tools` never limits MCP tools)"),
+    }
+}
+
+/// The server and tool of an offered MCP tool's name (`mcp__<server>__<tool>`).
+pub(crate) fn parts(offered: &str) -> Option<(&str, &str)> {
+    offered.strip_prefix(PREFIX)?.split_once("__")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_read_and_written() {
+        let tool = Some(Ok(Some("github/create_issue".parse().unwrap())));
+        assert_eq!(read_rule("mcp__github__create_issue"), tool);
+        let server = Some(Ok(Some("github".parse().unwrap())));
+        assert_eq!(read_rule("mcp__github"), server);
+        assert_eq!(read_rule("mcp__github__*"), server);
+        assert_eq!(read_rule("mcp__*"), Some(Ok(None)));
+        assert_eq!(read_rule("Bash"), None);
+        for bad in ["mcp__", "mcp__a b", "mcp__a___b", "mcp__a_", "mcp__a__"] {
+            assert_eq!(read_rule(bad), Some(Err(Error::BadClaudeMcpRule { name: bad.into() })), "{bad}");
+        }
+        let disable = McpTools::Disable(vec!["github/create_issue".parse().unwrap(), "mail".parse().unwrap()]);
+        assert_eq!(deny_rules(&disable), ["mcp__github__create_issue", "mcp__mail"]);
+        assert!(check(&disable).is_ok());
+        let only = McpTools::Only(vec!["mail".parse().unwrap()]);
+        let refused = check(&only).unwrap_err().to_string();
+        assert!(refused.starts_with("the Claude Code CLI cannot say `mcp_tools` only [mail]: `--tools` lists"), "{refused}");
+        assert!(check(&McpTools::Disable(vec!["a__b".parse().unwrap()])).is_err());
+        assert_eq!(parts("mcp__echo__ping_tool"), Some(("echo", "ping_tool")));
+    }
+}

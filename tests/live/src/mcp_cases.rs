@@ -1,0 +1,228 @@
+//! The `mcp` suite: single MCP tools and whole servers allowed and removed, on every runtime
+//! with MCP, in the main agent and in sub-agents, and forced calls of a removed MCP tool. The
+//! echo server offers two tools (`echo`, `ping_tool`), so a single tool can go while the
+//! other stays. Each case runs with its runtime's own runner; its outcome is counted here.
+
+use serde_json::{Value, json};
+use tool_policy::gemini::ApprovalMode::{Default, Yolo};
+
+use crate::forced::{Call, Effect, Via};
+use crate::{claude, codex, copilot, copilot_case, forced, gemini, opencode};
+
+/// The prefix of every case's name: what the summary counts as the `mcp` suite.
+pub const MCP: &str = "mcp: ";
+
+/// The suite's cases, by the runner each goes to.
+#[derive(Default)]
+pub struct McpCases {
+    pub copilot: Vec<copilot::Case>,
+    pub claude: Vec<claude::Case>,
+    pub agents: Vec<claude::AgentCase>,
+    pub forced_claude: Vec<forced::ClaudeCase>,
+    pub gemini: Vec<gemini::Case>,
+    pub opencode: Vec<opencode::Case>,
+    pub codex: Vec<codex::Case>,
+}
+
+/// Every case of the suite.
+pub fn cases() -> Result<McpCases, String> {
+    let mut cases = McpCases::default();
+    claude_cases(&mut cases)?;
+    for (name, capabilities) in [
+        ("only [read], mcp_tools only [echo/echo]", json!({"only": ["read"], "mcp_tools": {"only": ["echo/echo"]}})),
+        (
+            "disable [web], mcp_tools disable [echo/ping_tool]",
+            json!({"disable": ["web"], "mcp_tools": {"disable": ["echo/ping_tool"]}}),
+        ),
+    ] {
+        let name = format!("{MCP}copilot: {name}");
+        cases.copilot.push(copilot_case(&name, &json!({"tools": [], "capabilities": capabilities}), false)?);
+    }
+    gemini_cases(&mut cases)?;
+    opencode_cases(&mut cases)?;
+    // The Codex CLI defers MCP tools behind `tool_search`: a direct call of one is an
+    // "unsupported call" whatever the policy, so no forced call here can show a refusal.
+    for (name, document) in [
+        ("disable [mcp__echo__ping_tool]", json!({"disable": ["mcp__echo__ping_tool"]})),
+        ("disable [mcp__echo__*]", json!({"disable": ["mcp__echo__*"]})),
+    ] {
+        let read = tool_policy::codex::load_codex(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
+        let mut case = codex::Case::new(&format!("{MCP}codex: {name}"), read.selection);
+        case.mcp = true;
+        cases.codex.push(case);
+    }
+    Ok(cases)
+}
+
+/// Claude Code: the main agent's deny rules (its selection's `disable`, a portable policy's
+/// `mcp_tools`), sub-agents' lists, and forced calls.
+fn claude_cases(cases: &mut McpCases) -> Result<(), String> {
+    let read = |name: &str, document: &Value| {
+        tool_policy::json::load_claude_code(&document.to_string()).map_err(|e| format!("{name}: {e}"))
+    };
+    for (name, document) in [
+        ("disable [mcp__echo__ping_tool]", json!({"disable": ["mcp__echo__ping_tool"]})),
+        ("disable [mcp__echo]", json!({"disable": ["mcp__echo"]})),
+        ("disable [Bash, mcp__echo__echo]", json!({"builtin_tools": {"disable": ["Bash", "mcp__echo__echo"]}})),
+        (
+            "only [read, search], mcp_tools disable [echo/ping_tool]",
+            json!({"capabilities": {"only": ["read", "search"], "mcp_tools": {"disable": ["echo/ping_tool"]}}}),
+        ),
+        (
+            "disable [web], mcp_tools disable [echo]",
+            json!({"capabilities": {"disable": ["web"], "mcp_tools": {"disable": ["echo"]}}}),
+        ),
+    ] {
+        let read = read(name, &document)?;
+        cases.claude.push(claude::Case {
+            name: format!("{MCP}claude-code: {name}"),
+            selection: read.selection,
+            model: None,
+            host_mcp: true,
+            own_mcp: false,
+            mcp: read.mcp,
+        });
+    }
+    let agent = |fields: Value| {
+        let mut agent = json!({"description": "The lists agent.", "prompt": format!("You are a conformance agent. {}", claude::marker("lists"))});
+        if let (Some(agent), Some(fields)) = (agent.as_object_mut(), fields.as_object()) {
+            agent.extend(fields.clone());
+        }
+        agent
+    };
+    for (name, main, fields) in [
+        ("tools [Read, mcp__echo__echo]", json!({"disable": []}), json!({"tools": ["Read", "mcp__echo__echo"]})),
+        (
+            "disallowedTools [mcp__echo__ping_tool]",
+            json!({"disable": []}),
+            json!({"disallowedTools": ["mcp__echo__ping_tool"]}),
+        ),
+        ("no tools, main disable [mcp__echo__ping_tool]", json!({"disable": ["mcp__echo__ping_tool"]}), json!({})),
+        (
+            "tools [mcp__echo], main disable [mcp__echo__echo]",
+            json!({"disable": ["mcp__echo__echo"]}),
+            json!({"tools": ["Read", "mcp__echo"]}),
+        ),
+        (
+            "capabilities only [read], mcp_tools only [echo/ping_tool]",
+            json!({"disable": []}),
+            json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["echo/ping_tool"]}}}),
+        ),
+    ] {
+        let document = json!({"builtin_tools": main, "agents": {"lists": agent(fields)}});
+        let read = read(name, &document)?;
+        cases.agents.push(claude::AgentCase {
+            name: format!("{MCP}subagent: claude-code: {name}"),
+            selection: read.selection,
+            agents: read.agents,
+            start: String::from("lists"),
+            host_mcp: true,
+            mcp: read.mcp,
+        });
+    }
+    let (ping, echo) = (Call::new("mcp__echo__ping_tool", Effect::Mcp), Call::new("mcp__echo__echo", Effect::Mcp));
+    let only_echo = json!({"echoer": {"description": "d", "prompt": "p", "tools": ["Read", "mcp__echo__echo"]}});
+    let no_ping = json!({"disable": ["mcp__echo__ping_tool"]});
+    for (name, document, call, via, control) in [
+        ("main, disable [mcp__echo__ping_tool]", no_ping.clone(), ping.clone(), Via::Main, false),
+        ("main, disable [mcp__echo__ping_tool], the other tool", no_ping, echo.clone(), Via::Main, true),
+        (
+            "agent tools [Read, mcp__echo__echo]",
+            json!({"builtin_tools": {"disable": []}, "agents": only_echo.clone()}),
+            ping,
+            Via::Agent(String::from("echoer"), tool_policy::claude::Start::Foreground),
+            false,
+        ),
+        (
+            "agent tools [Read, mcp__echo__echo], the listed tool",
+            json!({"builtin_tools": {"disable": []}, "agents": only_echo}),
+            echo,
+            Via::Agent(String::from("echoer"), tool_policy::claude::Start::Foreground),
+            true,
+        ),
+    ] {
+        let read = read(name, &document)?;
+        let kind = if control { "forced control" } else { "forced" };
+        cases.forced_claude.push(forced::ClaudeCase {
+            name: format!("{MCP}{kind}: claude-code: {name}"),
+            selection: read.selection,
+            agents: read.agents,
+            mcp: read.mcp,
+            call,
+            via,
+            control,
+        });
+    }
+    Ok(())
+}
+
+/// The Gemini CLI: `mcp_<server>_<tool>` and `mcp_<server>_*` in `tools.core` and in deny
+/// rules, a portable `mcp_tools`, and the CLI's `generalist`, which inherits the main set.
+fn gemini_cases(cases: &mut McpCases) -> Result<(), String> {
+    for (name, document, mode, agent) in [
+        ("only [read_file, mcp_echo_echo]", json!({"only": ["read_file", "mcp_echo_echo"]}), Default, None),
+        ("disable [mcp_echo_ping_tool]", json!({"disable": ["mcp_echo_ping_tool"]}), Default, None),
+        ("disable [mcp_echo_*]", json!({"disable": ["mcp_echo_*"]}), Default, None),
+        (
+            "only [read], mcp_tools only [echo/ping_tool]",
+            json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["echo/ping_tool"]}}}),
+            Default,
+            None,
+        ),
+        (
+            "subagent: generalist, disable [mcp_echo_ping_tool]",
+            json!({"disable": ["mcp_echo_ping_tool"]}),
+            Yolo,
+            Some("generalist"),
+        ),
+    ] {
+        let read = tool_policy::json::load_gemini_cli(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
+        cases.gemini.push(gemini::Case {
+            name: format!("{MCP}gemini-cli, {mode}: {name}"),
+            selection: read.selection,
+            mode,
+            mcp: true,
+            control: None,
+            agent,
+        });
+    }
+    Ok(())
+}
+
+/// OpenCode: `<server>_<tool>` and `<server>_*` in the project's and the agent's own
+/// `permission`, a portable `mcp_tools`, and a forced call of a removed tool.
+fn opencode_cases(cases: &mut McpCases) -> Result<(), String> {
+    use opencode::Level::{Agent, Project};
+    for (name, document, level, forced) in [
+        ("only [glob, echo_echo]", json!({"only": ["glob", "echo_echo"]}), Project, None),
+        ("disable [echo_ping_tool]", json!({"disable": ["echo_ping_tool"]}), Project, None),
+        ("disable [echo_*]", json!({"disable": ["echo_*"]}), Project, None),
+        ("agent's own: disable [echo_echo]", json!({"disable": ["echo_echo"]}), Agent, None),
+        (
+            "only [read], mcp_tools only [echo/ping_tool]",
+            json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["echo/ping_tool"]}}}),
+            Project,
+            None,
+        ),
+        (
+            "forced: echo_ping_tool under disable [echo_ping_tool]",
+            json!({"disable": ["echo_ping_tool"]}),
+            Project,
+            Some(false),
+        ),
+        (
+            "forced control: echo_echo under disable [echo_ping_tool]",
+            json!({"disable": ["echo_ping_tool"]}),
+            Project,
+            Some(true),
+        ),
+    ] {
+        let mut case = opencode::Case::new(&format!("{MCP}opencode: {name}"), opencode::selection(name, &document)?);
+        case.mcp = true;
+        case.level = level;
+        let tool = if forced == Some(true) { "echo_echo" } else { "echo_ping_tool" };
+        case.forced = forced.map(|control| (tool.to_owned(), Effect::Mcp, control));
+        cases.opencode.push(case);
+    }
+    Ok(())
+}
