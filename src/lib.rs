@@ -104,6 +104,7 @@ pub mod copilot {
 /// | `{"only": ["Read", "Grep"]}` | `--tools=Read,Grep` `--strict-mcp-config` |
 /// | `{"only": []}` | `--tools=` `--strict-mcp-config` |
 /// | `{"disable": ["WebFetch"]}` | `--disallowedTools=WebFetch` `--strict-mcp-config` |
+/// | `{"disable": ["Bash", "mcp__github__create_issue"]}` | `--disallowedTools=Bash,mcp__github__create_issue` `--strict-mcp-config` |
 /// | `{"builtin_tools": null}` | nothing |
 ///
 /// Names are checked against the 54 canonical names of Claude Code 2.1.332: an unknown or
@@ -112,6 +113,13 @@ pub mod copilot {
 /// variadic flags never swallow a prompt; send them with every turn, so a restarted agent does
 /// not get its tools back. `--strict-mcp-config` drops MCP servers from the agent's own
 /// settings; servers the host passes with `--mcp-config` stay. In code: `ClaudeCodeSelection::only([..])`.
+///
+/// `--tools` never limits MCP tools and a deny rule outranks every allow, so MCP tools are
+/// taken away by deny rules only: `disable` takes `mcp__<server>`, `mcp__<server>__<tool>` and
+/// `mcp__*` beside its built-ins ([`ClaudeCodeDocument::mcp`](crate::json::ClaudeCodeDocument),
+/// [`ClaudeCodeArgs::with_mcp`](crate::ClaudeCodeArgs::with_mcp) in code), and an MCP name in
+/// `only` is refused with that reason; a portable policy's `mcp_tools` `disable` becomes the same
+/// rules, its `only` is refused.
 ///
 /// Custom agents (`claude --agents`): in the holder form, `agents` beside `builtin_tools` holds
 /// them by name, each with the CLI's fields (`description`, `prompt`; `tools`, `disallowedTools`,
