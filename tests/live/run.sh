@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Live conformance against the real pinned CLIs, on loopback only.
 #
-#   bash tests/live/run.sh [--cases FILE] [--only copilot|claude-code|gemini-cli|opencode|codex]
+#   bash tests/live/run.sh [--cases FILE] [--only copilot|claude-code|gemini-cli|opencode|codex] [--prefix P]
+#
+# (`--prefix P` runs only the cases whose names start with P, such as `mcp: `, the MCP suite.)
 #
 # 1. installs the pinned CLIs with npm (tests/live/install.sh) into $TOOL_POLICY_LIVE_CACHE
 #    (default ~/.cache/tool-policy-live): @github/copilot@1.0.102 (with its binary,
@@ -19,7 +21,8 @@
 #    forced-call controls: N of N showed their side effect
 #    attestation: N sessions attested, M of K controls caught
 #    live conformance: copilot N cases, M mismatches; ...; capabilities N cases, M mismatches;
-#      builtin-agents N cases, M mismatches; forced-calls N cases, M mismatches (OpenCode's
+#      builtin-agents N cases, M mismatches; forced-calls N cases, M mismatches; mcp N cases,
+#      M mismatches (OpenCode's
 #      and the Codex CLI's lines, `opencode N cases, M mismatches` and `codex N cases, M
 #      mismatches`, among them)
 #    and exits non-zero on any mismatch, failed attestation, control without its side

@@ -1888,11 +1888,14 @@ async fn main() -> ExitCode {
         codex_cases.len(),
         forced_claude.len() + forced_gemini.len() + forced_copilot.len() + forced_opencode.len() + forced_codex.len()
     );
-    // The `mcp` suite's outcomes, from every runner, counted apart.
+    // The `mcp` suite's outcomes, from every runner, counted apart. Under `--prefix`, only
+    // the chosen cases' (a runner's own controls need the cases left out; every chosen case
+    // ran, as the line above says).
     let mut mcp_outcomes = Vec::new();
     let mut mcp_suite = |outcomes: Vec<Outcome>| -> Vec<Outcome> {
+        let chosen = |o: &Outcome| args.prefix.as_deref().is_none_or(|prefix| o.name.starts_with(prefix));
         let (mcp, rest): (Vec<Outcome>, Vec<Outcome>) =
-            outcomes.into_iter().partition(|o| o.name.starts_with(mcp_cases::MCP));
+            outcomes.into_iter().filter(chosen).partition(|o| o.name.starts_with(mcp_cases::MCP));
         // Reported under the suite's name, which the prefix repeats.
         mcp_outcomes.extend(mcp.into_iter().map(|o| Outcome { name: o.name[mcp_cases::MCP.len()..].to_owned(), ..o }));
         rest
