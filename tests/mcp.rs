@@ -78,6 +78,20 @@ fn the_portable_vocabulary_in_each_runtimes_grammar() {
     }
     let doubled = json!({"capabilities": {"only": ["read"], "mcp_tools": {"disable": ["my__server"]}}});
     assert!(resolve("claude-code", &doubled).unwrap_err().contains("holding `__` or ending in `_`"));
+    // A server named as the host names it is written as each runtime sanitizes it.
+    let dotted = json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["my.server/get item"]}}});
+    let core = resolve("gemini-cli", &dotted).unwrap()["settings"]["tools"]["core"].clone();
+    assert_eq!(core.as_array().unwrap().last(), Some(&json!("mcp_my.server_get_item")));
+    let copilot = resolve("copilot", &dotted).unwrap();
+    assert_eq!(copilot["availableTools"].as_array().unwrap().last(), Some(&json!("mcp:my-server-get-item")));
+    let refused = resolve("opencode", &dotted).unwrap_err();
+    assert!(refused.contains("(other characters written `_`), so a server name holding `_`"), "{refused}");
+    let spaced = json!({"capabilities": {"disable": ["web"], "mcp_tools": {"disable": ["Postgres MCP/drop table"]}}});
+    let claude = resolve("claude-code", &spaced).unwrap();
+    assert!(claude["args"].as_array().unwrap().contains(&json!("--disallowedTools=mcp__Postgres_MCP__drop_table")));
+    let long = format!("s/{}", "t".repeat(60));
+    let refused = resolve("gemini-cli", &json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": [long]}}}));
+    assert!(refused.unwrap_err().contains("at most 63 in all"));
 }
 
 #[test]
@@ -97,7 +111,7 @@ fn the_portable_mcp_value_is_read_closed_world() {
         format!("{at}/disable/2"),
         format!("{at}/disable/3")
     ]);
-    assert!(errors[0].1.contains("`a/b/c` is not an MCP server or tool: write `<server>` or `<server>/<tool>`"));
+    assert!(errors[0].1.contains("`a/b/c` is not an MCP server or tool: write `<server>` or `<server>/<tool>`, names as the host gives them"));
     assert!(errors[1].1.contains("listed twice"), "{}", errors[1].1);
     assert!(errors[2].1.contains("found a number"), "{}", errors[2].1);
     assert_eq!(pointers(json!({"disable": "github"}))[0].0, format!("{at}/disable"));

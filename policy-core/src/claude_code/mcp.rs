@@ -23,15 +23,16 @@ pub(crate) const EVERY: &str = "mcp__*";
 /// The rule naming `reference`: `mcp__<server>` or `mcp__<server>__<tool>`. Where the server
 /// and the tool could not be told apart again, it is refused.
 pub(crate) fn rule_of(reference: &McpRef) -> Result<String, Error> {
-    let server = reference.server();
-    if server.contains("__") || server.ends_with('_') || reference.tool().is_some_and(|tool| tool.starts_with('_')) {
+    // Claude Code writes a name's other characters as `_` (`mcp__my_server__…`).
+    let (server, tool) = reference.sanitized(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+    if server.contains("__") || server.ends_with('_') || tool.as_deref().is_some_and(|tool| tool.starts_with('_')) {
         return Err(Error::CannotSay {
             runtime: CLI,
             what: format!("the MCP tool or server `{reference}`"),
-            why: Cow::Borrowed("Claude Code names MCP tools `mcp__<server>__<tool>`, so a server name holding `__` or ending in `_`, or a tool name starting with `_`, cannot be told apart"),
+            why: Cow::Borrowed("Claude Code names MCP tools `mcp__<server>__<tool>` (other characters written `_`), so a server name holding `__` or ending in `_`, or a tool name starting with `_`, cannot be told apart"),
         });
     }
-    Ok(match reference.tool() {
+    Ok(match tool {
         Some(tool) => format!("{PREFIX}{server}__{tool}"),
         None => format!("{PREFIX}{server}"),
     })

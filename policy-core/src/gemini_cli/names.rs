@@ -41,14 +41,19 @@ impl McpEntry {
         }
     }
 
-    /// The entry of a server (`mcp_<server>_*`) or one of its tools (`mcp_<server>_<tool>`);
-    /// a server name holding `_` cannot be told apart from its tools' names, and is refused.
+    /// The entry of a server (`mcp_<server>_*`) or one of its tools (`mcp_<server>_<tool>`),
+    /// with the names sanitized as the CLI does (a character but a letter, a digit, `_`, `-`,
+    /// `.` and `:` becomes `_`). A server name holding `_` cannot be told apart from its
+    /// tools' names, and a name the CLI would shorten (past 63 characters) would match
+    /// nothing: both are refused.
     pub fn of(reference: &McpRef) -> Result<McpEntry, Error> {
-        let name = format!("{MCP_PREFIX}{}_{}", reference.server(), reference.tool().unwrap_or("*"));
-        McpEntry::new(&name).ok().filter(|_| !reference.server().contains('_')).ok_or_else(|| Error::CannotSay {
+        let (server, tool) = reference.sanitized(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'));
+        let name = format!("{MCP_PREFIX}{server}_{}", tool.as_deref().unwrap_or("*"));
+        let fits = !server.contains('_') && (tool.is_none() || name.len() <= 63);
+        McpEntry::new(&name).ok().filter(|_| fits).ok_or_else(|| Error::CannotSay {
             runtime: "Gemini CLI",
             what: format!("the MCP tool or server `{reference}`"),
-            why: Cow::Borrowed("the Gemini CLI names MCP tools `mcp_<server>_<tool>`, so a server name holding `_` cannot be told apart from its tools' names"),
+            why: Cow::Borrowed("the Gemini CLI names MCP tools `mcp_<server>_<tool>` (other characters written `_`, at most 63 in all), so a server name holding `_` cannot be told apart from its tools' names, and a longer name is shortened"),
         })
     }
 

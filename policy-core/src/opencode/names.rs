@@ -37,14 +37,17 @@ impl McpName {
         if McpName::fits(name) { Ok(McpName(Cow::Owned(name.to_owned()))) } else { Err(McpName::refused(name)) }
     }
 
-    /// The name of a server (`<server>_*`) or one of its tools (`<server>_<tool>`); a server
-    /// name holding `_` cannot be told apart from its tools' names, and is refused.
+    /// The name of a server (`<server>_*`) or one of its tools (`<server>_<tool>`), with the
+    /// names sanitized as OpenCode does (a character but a letter, a digit, `_` and `-`
+    /// becomes `_`); a server name holding `_` cannot be told apart from its tools' names,
+    /// and is refused.
     pub fn of(reference: &McpRef) -> Result<McpName, Error> {
-        let name = format!("{}_{}", reference.server(), reference.tool().unwrap_or("*"));
-        McpName::new(&name).ok().filter(|_| !reference.server().contains('_')).ok_or_else(|| Error::CannotSay {
+        let (server, tool) = reference.sanitized(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+        let name = format!("{server}_{}", tool.as_deref().unwrap_or("*"));
+        McpName::new(&name).ok().filter(|_| !server.contains('_')).ok_or_else(|| Error::CannotSay {
             runtime: "OpenCode CLI",
             what: format!("the MCP tool or server `{reference}`"),
-            why: Cow::Borrowed("OpenCode names MCP tools `<server>_<tool>`, so a server name holding `_` cannot be told apart from its tools' names"),
+            why: Cow::Borrowed("OpenCode names MCP tools `<server>_<tool>` (other characters written `_`), so a server name holding `_` cannot be told apart from its tools' names"),
         })
     }
 

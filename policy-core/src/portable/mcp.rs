@@ -8,7 +8,6 @@ use std::fmt;
 
 use crate::error::Error;
 use crate::names::vocab::{DISABLE_KEY, MCP_TOOLS_NONE, ONLY_KEY};
-use crate::names::wire::is_name_byte;
 
 /// An MCP server (`github`), or one tool of a server (`github/create_issue`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18,7 +17,9 @@ pub struct McpRef {
 }
 
 impl McpRef {
-    /// Reads `server` or `server/tool`: each part of ASCII letters, digits, `_` and `-`.
+    /// Reads `server` or `server/tool`: each part as the host names it (not empty, without
+    /// `/`, a control character or spaces around it). Each runtime writes the names as it
+    /// sanitizes them ([`McpRef::sanitized`]).
     ///
     /// ```
     /// use policy_core::McpRef;
@@ -27,7 +28,7 @@ impl McpRef {
     /// assert!("github/".parse::<McpRef>().is_err());
     /// ```
     pub fn parse(text: &str) -> Result<McpRef, Error> {
-        let part = |s: &str| !s.is_empty() && s.bytes().all(is_name_byte);
+        let part = |s: &str| !s.is_empty() && s.trim() == s && !s.contains('/') && !s.chars().any(char::is_control);
         let (server, tool) = match text.split_once('/') {
             Some((server, tool)) => (server, Some(tool)),
             None => (text, None),
@@ -59,6 +60,13 @@ impl McpRef {
     /// The tool; `None` for every tool of the server.
     pub fn tool(&self) -> Option<&str> {
         self.tool.as_deref()
+    }
+
+    /// The server's and the tool's names as a runtime writes them in its tools' names: each
+    /// character it does not `keep` becomes `_`.
+    pub(crate) fn sanitized(&self, keep: impl Fn(char) -> bool) -> (String, Option<String>) {
+        let name = |part: &str| part.chars().map(|c| if keep(c) { c } else { '_' }).collect::<String>();
+        (name(self.server()), self.tool().map(name))
     }
 
     /// Whether the server's tool `tool` is this one, or one of this server's.
@@ -186,7 +194,7 @@ mod tests {
         let server: McpRef = "github".parse().unwrap();
         let tool: McpRef = "mail/send".parse().unwrap();
         assert_eq!((server.to_string(), tool.to_string()), ("github".into(), "mail/send".into()));
-        for bad in ["", "/", "a/", "/b", "a/b/c", "a b", "a.b", "a/*", "*"] {
+        for bad in ["", "/", "a/", "/b", "a/b/c", " a", "a/b ", "a\nb"] {
             assert_eq!(McpRef::parse(bad), Err(Error::BadMcpRef { written: bad.into() }), "{bad}");
         }
         let only = McpTools::Only(vec![server.clone(), tool.clone()]);
@@ -196,5 +204,8 @@ mod tests {
         assert!(McpTools::Keep.offers("a", "b") && !McpTools::None.offers("a", "b"));
         assert_eq!(only.describe(), "only [github, mail/send]");
         assert_eq!(McpRef::__from_static("a", Some("b")), "a/b".parse().unwrap());
+        let spaced: McpRef = "Postgres MCP/read.only".parse().unwrap();
+        let name_byte = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-');
+        assert_eq!(spaced.sanitized(name_byte), ("Postgres_MCP".into(), Some("read_only".into())));
     }
 }
