@@ -19,7 +19,7 @@ pub struct McpRef {
 impl McpRef {
     /// Reads `server` or `server/tool`: each part as the host names it (not empty, without
     /// `/`, a control character or spaces around it). Each runtime writes the names as it
-    /// sanitizes them ([`McpRef::sanitized`]).
+    /// sanitizes them.
     ///
     /// ```
     /// use policy_core::McpRef;
