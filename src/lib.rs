@@ -393,10 +393,10 @@ pub mod __private {
     #[cfg(feature = "opencode")]
     pub use policy_core::{McpName, OpenCodeName, OpenCodeSelection, opencode::catalog::OpenCodeTool};
     pub use policy_core::{McpRef, McpTools, WireName};
-    pub use std::vec;
     pub use policy_macros::{builtin_tools, wire};
     pub use std::borrow::Cow;
     pub use std::string::String;
+    pub use std::vec;
 }
 
 /// The README's examples, run as doc tests.

@@ -121,7 +121,8 @@ fn the_rule_holds_for_every_set_on_every_catalog() {
                     let permitted = claude.decide(tool).is_permitted();
                     assert_eq!(permitted, grants(tool.capabilities()) && left, "Claude Code {tool} under {portable:?}");
                 }
-                let mcp_denied = ClaudeCodeArgs::from_portable(&portable).unwrap().args().iter().any(|a| a.contains("mcp__*"));
+                let mcp_denied =
+                    ClaudeCodeArgs::from_portable(&portable).unwrap().args().iter().any(|a| a.contains("mcp__*"));
                 assert_eq!(mcp_denied, !portable.keeps_mcp());
                 let gemini = GeminiSelection::from_portable(&portable).unwrap();
                 for tool in GeminiTool::ALL {

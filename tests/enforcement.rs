@@ -194,7 +194,10 @@ fn attest_refuses_a_call_outside_the_policy() {
     let mcp_init = r#"{"type":"system","subtype":"init","tools":["Read","mcp__echo__echo"]}"#;
     let (code, out) = attest(&[mcp_init.to_owned()]);
     assert_eq!(code, Some(1));
-    assert!(out.contains("mcp__echo__echo: offered, but the policy takes it away: removed by the deny rule `mcp__*`"), "{out}");
+    assert!(
+        out.contains("mcp__echo__echo: offered, but the policy takes it away: removed by the deny rule `mcp__*`"),
+        "{out}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
     // The library reads the same.
     let read = load_claude_code(policy).unwrap();

@@ -35,14 +35,22 @@ fn the_portable_vocabulary_in_each_runtimes_grammar() {
     let only = json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["github/create_issue", "docs"]}}});
     let gemini = resolve("gemini-cli", &only).unwrap();
     let core = &gemini["settings"]["tools"]["core"];
-    assert_eq!(core.as_array().unwrap().iter().rev().take(2).collect::<Vec<_>>(), [&json!("mcp_docs_*"), &json!("mcp_github_create_issue")]);
+    assert_eq!(
+        core.as_array().unwrap().iter().rev().take(2).collect::<Vec<_>>(),
+        [&json!("mcp_docs_*"), &json!("mcp_github_create_issue")]
+    );
     let opencode = resolve("opencode", &only).unwrap();
     assert_eq!(opencode["permission"]["github_create_issue"], "allow");
     assert_eq!(opencode["permission"]["docs_*"], "allow");
     assert_eq!(opencode["permission"]["*"], "deny");
     // Copilot names one MCP tool or every one: a whole server is refused with the reason.
     let refused = resolve("copilot", &only).unwrap_err();
-    assert!(refused.contains("/capabilities/mcp_tools: the Copilot CLI cannot say `mcp_tools` only [github/create_issue, docs]"), "{refused}");
+    assert!(
+        refused.contains(
+            "/capabilities/mcp_tools: the Copilot CLI cannot say `mcp_tools` only [github/create_issue, docs]"
+        ),
+        "{refused}"
+    );
     assert!(refused.contains("no pattern names one server's"), "{refused}");
     let tools_only = json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["github/create_issue"]}}});
     let copilot = resolve("copilot", &tools_only).unwrap();
@@ -55,16 +63,21 @@ fn the_portable_vocabulary_in_each_runtimes_grammar() {
     assert!(refused.contains("`--tools` lists built-ins and never limits MCP tools"), "{refused}");
 
     // Every one but some: deny rules where the runtime has them.
-    let disable = json!({"capabilities": {"only": ["read"], "mcp_tools": {"disable": ["github/create_issue", "mail"]}}});
+    let disable =
+        json!({"capabilities": {"only": ["read"], "mcp_tools": {"disable": ["github/create_issue", "mail"]}}});
     let claude = resolve("claude-code", &disable).unwrap();
     let args: Vec<&str> = claude["args"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
     assert!(args.contains(&"--disallowedTools=mcp__github__create_issue,mcp__mail"), "{args:?}");
-    let tools_disable = json!({"capabilities": {"disable": ["web"], "mcp_tools": {"disable": ["github/create_issue"]}}});
+    let tools_disable =
+        json!({"capabilities": {"disable": ["web"], "mcp_tools": {"disable": ["github/create_issue"]}}});
     let copilot = resolve("copilot", &tools_disable).unwrap();
     assert_eq!(copilot["excludedTools"], json!(["mcp:github-create_issue"]));
     assert_eq!(copilot["availableTools"].as_array().unwrap().last(), Some(&json!("mcp:*")), "the rest stays");
     for (runtime, why) in [
-        ("gemini-cli", "the Gemini CLI cannot say `mcp_tools` all but [github/create_issue, mail]: a portable policy is written as `tools.core`"),
+        (
+            "gemini-cli",
+            "the Gemini CLI cannot say `mcp_tools` all but [github/create_issue, mail]: a portable policy is written as `tools.core`",
+        ),
         ("opencode", "the OpenCode CLI cannot say `mcp_tools` all but [github/create_issue, mail]"),
     ] {
         let refused = resolve(runtime, &disable).unwrap_err();
@@ -99,19 +112,22 @@ fn the_portable_mcp_value_is_read_closed_world() {
     let pointers = |mcp: Value| -> Vec<(String, String)> {
         let text = json!({"capabilities": {"only": ["read"], "mcp_tools": mcp}}).to_string();
         match load_claude_code(&text) {
-            Err(LoadError::Invalid(report)) => report.errors.into_iter().map(|e| (e.pointer, e.item.to_string())).collect(),
+            Err(LoadError::Invalid(report)) => {
+                report.errors.into_iter().map(|e| (e.pointer, e.item.to_string())).collect()
+            }
             other => panic!("{text} must be refused, got {other:?}"),
         }
     };
     let at = "/capabilities/mcp_tools";
     let mut errors = pointers(json!({"disable": ["a/b/c", "github", "github", 3]}));
     errors.sort();
-    assert_eq!(errors.iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(), [
-        format!("{at}/disable/0"),
-        format!("{at}/disable/2"),
-        format!("{at}/disable/3")
-    ]);
-    assert!(errors[0].1.contains("`a/b/c` is not an MCP server or tool: write `<server>` or `<server>/<tool>`, names as the host gives them"));
+    assert_eq!(
+        errors.iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(),
+        [format!("{at}/disable/0"), format!("{at}/disable/2"), format!("{at}/disable/3")]
+    );
+    assert!(errors[0].1.contains(
+        "`a/b/c` is not an MCP server or tool: write `<server>` or `<server>/<tool>`, names as the host gives them"
+    ));
     assert!(errors[1].1.contains("listed twice"), "{}", errors[1].1);
     assert!(errors[2].1.contains("found a number"), "{}", errors[2].1);
     assert_eq!(pointers(json!({"disable": "github"}))[0].0, format!("{at}/disable"));
@@ -131,7 +147,8 @@ fn the_macro_the_code_and_json_give_one_value() {
         runtime: claude_code,
         capabilities: { only: [read, search], mcp_tools: { disable: ["github/create_issue", "mail"] } }
     };
-    let text = r#"{"capabilities": {"only": ["read", "search"], "mcp_tools": {"disable": ["github/create_issue", "mail"]}}}"#;
+    let text =
+        r#"{"capabilities": {"only": ["read", "search"], "mcp_tools": {"disable": ["github/create_issue", "mail"]}}}"#;
     let from_json = load_claude_code(text).unwrap().args();
     let portable = Portable::only([Capability::Read, Capability::Search])
         .with_mcp(McpTools::Disable(refs(&["github/create_issue", "mail"])));
@@ -157,11 +174,14 @@ fn claude_codes_main_selection_takes_mcp_deny_rules() {
         args(r#"{"disable": ["Bash", "mcp__github__create_issue", "mcp__mail", "mcp__docs__*"]}"#),
         ["--disallowedTools=Bash,mcp__github__create_issue,mcp__mail,mcp__docs", "--strict-mcp-config"]
     );
-    assert_eq!(args(r#"{"disable": ["mcp__github__create_issue"]}"#), [
-        "--disallowedTools=mcp__github__create_issue",
-        "--strict-mcp-config"
-    ]);
-    assert_eq!(args(r#"{"builtin_tools": {"disable": ["mcp__*"]}}"#), ["--disallowedTools=mcp__*", "--strict-mcp-config"]);
+    assert_eq!(
+        args(r#"{"disable": ["mcp__github__create_issue"]}"#),
+        ["--disallowedTools=mcp__github__create_issue", "--strict-mcp-config"]
+    );
+    assert_eq!(
+        args(r#"{"builtin_tools": {"disable": ["mcp__*"]}}"#),
+        ["--disallowedTools=mcp__*", "--strict-mcp-config"]
+    );
     let refused = |text: &str| match load_claude_code(text) {
         Err(LoadError::Invalid(report)) => report.errors.into_iter().map(|e| (e.pointer, e.item.to_string())).collect(),
         other => panic!("{text} must be refused, got {other:?}"),
@@ -190,13 +210,25 @@ fn explain_diff_and_attest_speak_of_one_mcp_tool() {
         out,
         "mcp__github__create_issue: removed by the deny rule `mcp__github__create_issue`\nmcp__github__list_issues: offered: no deny rule names it\n"
     );
-    let (_, out, _) =
-        run(&["explain", "--runtime", "claude-code", "--agent", "reviewer", "-", "mcp__github__list_issues", "mcp__mail__send"], policy);
+    let (_, out, _) = run(
+        &[
+            "explain",
+            "--runtime",
+            "claude-code",
+            "--agent",
+            "reviewer",
+            "-",
+            "mcp__github__list_issues",
+            "mcp__mail__send",
+        ],
+        policy,
+    );
     assert_eq!(
         out,
         "mcp__github__list_issues: offered to agent `reviewer` (a rule of its `tools` names it)\nmcp__mail__send: not offered to agent `reviewer` (no rule of its `tools` names it)\n"
     );
-    let (_, out, _) = run(&["explain", "--runtime", "claude-code", "--agent", "helper", "-", "mcp__github__create_issue"], policy);
+    let (_, out, _) =
+        run(&["explain", "--runtime", "claude-code", "--agent", "helper", "-", "mcp__github__create_issue"], policy);
     assert!(out.contains("not offered to agent `helper` (the main agent is not: removed by the deny rule"), "{out}");
 
     // One MCP tool more or less is a line of the diff.
@@ -219,8 +251,7 @@ fn explain_diff_and_attest_speak_of_one_mcp_tool() {
     std::fs::write(&policy_file, r#"{"disable": ["mcp__github__create_issue"]}"#).unwrap();
     std::fs::write(&observed, format!("{init}\n")).unwrap();
     let args = ["attest", "--runtime", "claude-code", "--mcp-server", "github"];
-    let (code, _, err) =
-        run(&[&args[..], &[policy_file.to_str().unwrap(), observed.to_str().unwrap()]].concat(), "");
+    let (code, _, err) = run(&[&args[..], &[policy_file.to_str().unwrap(), observed.to_str().unwrap()]].concat(), "");
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("mcp__github__create_issue: offered, but the policy takes it away: removed by the deny rule `mcp__github__create_issue`"), "{err}");
     assert!(!err.contains("mcp__github__list_issues"), "{err}");
@@ -251,7 +282,8 @@ fn an_agent_without_its_own_list_inherits_every_mcp_tool() {
     let (code, _, err) = run(&["check", "--runtime", "claude-code", "--strict", "-"], &text);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("/agents/open: agent-inherits-mcp"), "{err}");
-    let (code, _, err) = run(&["check", "--runtime", "claude-code", "--strict", "--allow", "agent-inherits-mcp", "-"], &text);
+    let (code, _, err) =
+        run(&["check", "--runtime", "claude-code", "--strict", "--allow", "agent-inherits-mcp", "-"], &text);
     assert_eq!(code, 0, "{err}");
 
     // Copilot: a custom agent with no `tools` reaches every tool of the session.

@@ -15,12 +15,12 @@ const SERVERS: &[&str] = &["github", "mail", "a-b", "docs", "my.server"];
 const TOOLS: &[&str] = &["create_issue", "send", "list", "x-y"];
 
 fn reference() -> impl Strategy<Value = McpRef> {
-    (proptest::sample::select(SERVERS), prop::option::of(proptest::sample::select(TOOLS))).prop_map(
-        |(server, tool)| match tool {
+    (proptest::sample::select(SERVERS), prop::option::of(proptest::sample::select(TOOLS))).prop_map(|(server, tool)| {
+        match tool {
             Some(tool) => McpRef::parse(&format!("{server}/{tool}")).unwrap(),
             None => McpRef::parse(server).unwrap(),
-        },
-    )
+        }
+    })
 }
 
 fn mcp_tools() -> impl Strategy<Value = McpTools> {

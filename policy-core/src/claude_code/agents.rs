@@ -18,10 +18,10 @@ use serde_json::{Map, Value};
 
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::{ClaudeTool, ROWS, Start};
+use crate::claude_code::mcp;
 use crate::error::{Error, Warning};
 use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
-use crate::claude_code::mcp;
 use crate::portable::{McpRef, McpTools, Portable, PortableShape, cannot_say};
 
 /// Why an agent's portable `disable` cannot keep only some MCP tools.

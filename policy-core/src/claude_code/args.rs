@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use serde::ser::SerializeStruct;
 
 use super::agents::{AgentRule, ClaudeAgents};
+use super::mcp;
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::{CLI_VERSION, ClaudeTool};
-use super::mcp;
 use crate::error::{Error, Report};
 use crate::portable::{McpTools, Portable};
 use crate::selection::{CatalogName, SelectionShape};

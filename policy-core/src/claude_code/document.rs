@@ -97,7 +97,8 @@ impl RuntimeDocument for ClaudeCodeDocument {
         let (was, now) = (mcp::deny_rules(&self.mcp), mcp::deny_rules(&new.mcp));
         let (was, now): (Vec<&str>, Vec<&str>) =
             (was.iter().map(String::as_str).collect(), now.iter().map(String::as_str).collect());
-        let state = |listed: bool| (!listed, String::from(if listed { "removed by its deny rule" } else { "no deny rule" }));
+        let state =
+            |listed: bool| (!listed, String::from(if listed { "removed by its deny rule" } else { "no deny rule" }));
         diff_entries(&mut changes, &was, &now, str::to_owned, state);
         changes
             .extend(diff_claude_agents((self.selection.as_ref(), &self.agents), (new.selection.as_ref(), &new.agents)));
@@ -172,7 +173,8 @@ impl ClaudeCodeDocument {
             return;
         }
         let removed = |name: &String| mcp::parts(name).is_some_and(|(server, tool)| !self.mcp.offers(server, tool));
-        let (mcp, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut attestation.allowed).into_iter().partition(removed);
+        let (mcp, kept): (Vec<String>, Vec<String>) =
+            std::mem::take(&mut attestation.allowed).into_iter().partition(removed);
         attestation.allowed = kept;
         for name in mcp {
             let (server, tool) = mcp::parts(&name).unwrap_or_default();

@@ -29,7 +29,9 @@ pub(crate) fn rule_of(reference: &McpRef) -> Result<String, Error> {
         return Err(Error::CannotSay {
             runtime: CLI,
             what: format!("the MCP tool or server `{reference}`"),
-            why: Cow::Borrowed("Claude Code names MCP tools `mcp__<server>__<tool>` (other characters written `_`), so a server name holding `__` or ending in `_`, or a tool name starting with `_`, cannot be told apart"),
+            why: Cow::Borrowed(
+                "Claude Code names MCP tools `mcp__<server>__<tool>` (other characters written `_`), so a server name holding `__` or ending in `_`, or a tool name starting with `_`, cannot be told apart",
+            ),
         });
     }
     Ok(match tool {
@@ -90,7 +92,9 @@ pub(crate) fn decide(mcp: &McpTools, server: &str, tool: &str) -> String {
             _ => String::from("offered: no deny rule names it"),
         },
         // Refused by `check`; never a document's.
-        McpTools::Keep | McpTools::Only(_) => String::from("offered: no deny rule names it (`--tools` never limits MCP tools)"),
+        McpTools::Keep | McpTools::Only(_) => {
+            String::from("offered: no deny rule names it (`--tools` never limits MCP tools)")
+        }
     }
 }
 
@@ -120,7 +124,10 @@ mod tests {
         assert!(check(&disable).is_ok());
         let only = McpTools::Only(vec!["mail".parse().unwrap()]);
         let refused = check(&only).unwrap_err().to_string();
-        assert!(refused.starts_with("the Claude Code CLI cannot say `mcp_tools` only [mail]: `--tools` lists"), "{refused}");
+        assert!(
+            refused.starts_with("the Claude Code CLI cannot say `mcp_tools` only [mail]: `--tools` lists"),
+            "{refused}"
+        );
         assert!(check(&McpTools::Disable(vec!["a__b".parse().unwrap()])).is_err());
         assert_eq!(parts("mcp__echo__ping_tool"), Some(("echo", "ping_tool")));
     }

@@ -11,8 +11,8 @@ use crate::claude_code::catalog::ClaudeTool;
 use crate::error::{Error, Warning};
 use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, CAPABILITIES_KEY, DISALLOWED_TOOLS_KEY, HOLDER_KEY, TOOLS_KEY};
 use crate::names::wire::is_name_byte;
-use crate::portable::{McpTools, Portable};
 use crate::portable::read::portable;
+use crate::portable::{McpTools, Portable};
 use crate::reader::closed::Verdict;
 use crate::reader::misplaced::nested_policies;
 use crate::reader::stored::read_stored;
@@ -86,7 +86,8 @@ pub(crate) fn agents(
     // every MCP tool the session keeps.
     if *mcp != McpTools::None {
         for agent in out.agents.iter().filter(|agent| agent.inherits_mcp()) {
-            let warning = Warning::inherits_mcp(&agent.name, "`tools` of its own and no MCP rule in its `disallowedTools`");
+            let warning =
+                Warning::inherits_mcp(&agent.name, "`tools` of its own and no MCP rule in its `disallowedTools`");
             sink.lint(|| agents_at.key(&agent.name).render(), warning);
         }
     }

@@ -5,8 +5,8 @@
 
 use crate::capability::Faces;
 use crate::claude_code::catalog::{ALIASES, CLI_VERSION, ClaudeTool, Offered, REMOVED, ROWS};
-use crate::error::Error;
 use crate::claude_code::mcp;
+use crate::error::Error;
 use crate::portable::{McpRef, Portable, PortableShape};
 use crate::selection::{CatalogName, NameLookup, Pinned, Selection, SelectionDecision, SelectionShape};
 

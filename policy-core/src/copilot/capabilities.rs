@@ -7,8 +7,8 @@ use super::catalog::{self as copilot, ROWS};
 use super::entry::{PolicyEntry, Selector};
 use super::resolved::{ClientMode, ResolvedPolicy};
 use crate::capability::{Capabilities, Row};
-use crate::names::wire::WireName;
 use crate::error::Error;
+use crate::names::wire::WireName;
 use crate::portable::{McpRef, McpTools, Portable, cannot_say};
 
 /// Why a whole MCP server cannot be said in a Copilot tool filter.

@@ -116,7 +116,8 @@ pub(crate) const MACRO: Place = Place {
 /// Every object Copilot's readers enter.
 pub(crate) const PLACES: &[&Place] = &[
     &DEFINITION,
-    &PORTABLE, &MCP_POLICY,
+    &PORTABLE,
+    &MCP_POLICY,
     &OTHER_TOOL,
     &ENTRY,
     &SELECTOR,

@@ -15,8 +15,9 @@ use crate::copilot::entry::{
 use crate::copilot::lints::{lint_agents, lint_entry};
 use crate::copilot::resolved::{ClientMode, ResolvedPolicy};
 use crate::error::{At, Error, Located, Stray, Warning};
-use crate::names::vocab::{MCP_TOOLS_KEY, 
-    CAPABILITIES_KEY, CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KIND, KIND_KEY, Slot, TOOLS_KEY,
+use crate::names::vocab::{
+    CAPABILITIES_KEY, CLIENT_MODE_KEY, CUSTOM_AGENTS_KEY, DEFAULT_AGENT_KEY, ENTRY_KIND, KIND_KEY, MCP_TOOLS_KEY, Slot,
+    TOOLS_KEY,
 };
 use crate::portable::Portable;
 use crate::portable::read::portable;

@@ -61,7 +61,10 @@ fn mcp_tools(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<McpTools> 
         Some(other) => sink.error(at, Error::UnknownMcpTools { value: other.to_owned() }),
         None => sink.error(
             at,
-            wrong_type("`\"none\"`, `{\"only\": [..]}` or `{\"disable\": [..]}` (MCP tools are kept unless it says so)", value),
+            wrong_type(
+                "`\"none\"`, `{\"only\": [..]}` or `{\"disable\": [..]}` (MCP tools are kept unless it says so)",
+                value,
+            ),
         ),
     }
     None

@@ -10,8 +10,8 @@ use serde::de::{Deserialize, Deserializer};
 
 use crate::error::{At, Error};
 use crate::names::vocab::{CAPABILITIES_KEY, HOLDER_KEY, MCP_TOOLS_KEY, ONLY_KEY, SELECTION_KEYS};
-use crate::portable::{McpRef, McpTools, Portable};
 use crate::portable::read::portable;
+use crate::portable::{McpRef, McpTools, Portable};
 use crate::reader::closed::{Place, Verdict};
 use crate::reader::misplaced::nested_policies;
 use crate::reader::stored::read_stored;
