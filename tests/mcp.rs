@@ -255,6 +255,24 @@ fn explain_diff_and_attest_speak_of_one_mcp_tool() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("mcp__github__create_issue: offered, but the policy takes it away: removed by the deny rule `mcp__github__create_issue`"), "{err}");
     assert!(!err.contains("mcp__github__list_issues"), "{err}");
+    // A server the host names `my.server` offers its tools as `mcp__my_server__<tool>`.
+    std::fs::write(
+        &policy_file,
+        r#"{"capabilities": {"disable": ["web"], "mcp_tools": {"disable": ["my.server/get"]}}}"#,
+    )
+    .unwrap();
+    let init = json!({"type": "system", "subtype": "init", "session_id": "s", "tools": ["Read", "mcp__my_server__get", "mcp__my_server__put"]});
+    std::fs::write(&observed, format!("{init}\n")).unwrap();
+    let args = ["attest", "--runtime", "claude-code", "--mcp-server", "my_server"];
+    let (code, _, err) = run(&[&args[..], &[policy_file.to_str().unwrap(), observed.to_str().unwrap()]].concat(), "");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "mcp__my_server__get: offered, but the policy takes it away: removed by the deny rule `mcp__my_server__get`"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("mcp__my_server__put"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

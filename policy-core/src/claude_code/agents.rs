@@ -398,7 +398,7 @@ pub fn mcp_offered_to<'a>(agent: &ClaudeAgent, session: &[&'a str]) -> Vec<&'a s
 }
 
 /// A list's MCP rules, indexed for many tools: every MCP tool, whole servers, single tools.
-struct McpRules<'a> {
+pub(crate) struct McpRules<'a> {
     every: bool,
     servers: Seen<'a>,
     tools: Seen<'a>,
@@ -407,7 +407,7 @@ struct McpRules<'a> {
 impl<'a> McpRules<'a> {
     /// `every`: whether `mcp__*` names every MCP tool, as in `disallowedTools`; in `tools`
     /// it names none.
-    fn of(rules: Option<&'a [AgentRule]>, every: bool) -> McpRules<'a> {
+    pub(crate) fn of(rules: Option<&'a [AgentRule]>, every: bool) -> McpRules<'a> {
         let mut indexed = McpRules { every: false, servers: Seen::with_capacity(0), tools: Seen::with_capacity(0) };
         for (i, rule) in rules.unwrap_or_default().iter().enumerate() {
             let AgentRule::Mcp(rule) = rule else { continue };
@@ -419,6 +419,20 @@ impl<'a> McpRules<'a> {
             }
         }
         indexed
+    }
+
+    /// The rule that names `offered` (`mcp__<server>__<tool>`), as [`AgentRule::matches`]
+    /// finds it: `mcp__*`, the server's (`mcp__<server>`) or the tool's own.
+    pub(crate) fn rule(&self, offered: &str) -> Option<String> {
+        let tool = offered.strip_prefix("mcp__")?;
+        if self.every {
+            return Some(EVERY_MCP.to_owned());
+        }
+        if self.tools.contains(tool) {
+            return Some(offered.to_owned());
+        }
+        let (server, _) = tool.split_once("__")?;
+        self.servers.contains(server).then(|| format!("mcp__{server}"))
     }
 
     /// Whether a rule names `offered` (`mcp__<server>__<tool>`), as [`AgentRule::matches`].
@@ -482,7 +496,7 @@ impl ClaudeAgent {
                     McpTools::None => denied.push(AgentRule::Mcp(EVERY_MCP.to_owned())),
                     McpTools::Disable(listed) => denied.extend(rules(listed)?),
                     // A deny-list keeps every MCP tool it does not name.
-                    McpTools::Only(_) => return Err(cannot_say("Claude Code CLI", portable.mcp(), DENY_LIST_ONLY)),
+                    McpTools::Only(_) => return Err(cannot_say(mcp::CLI, portable.mcp(), DENY_LIST_ONLY)),
                 }
                 self.disallowed_tools = Some(denied);
             }

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::agents::{AgentRule, ClaudeAgent, mcp_offered_to, offered_when};
+use super::agents::{AgentRule, ClaudeAgent, McpRules, mcp_offered_to, offered_when};
 use super::args::ClaudeCodeArgs;
 use super::attest::{Judge, attest_claude_code};
 use super::builtin_agents::{BUILTIN_AGENTS, BuiltinAgent};
@@ -56,13 +56,15 @@ impl RuntimeDocument for ClaudeCodeDocument {
             None => None,
         };
         let catalog: Vec<String> = ClaudeTool::NAMES.iter().map(|name| (*name).to_owned()).collect();
+        let deny_list = mcp_deny_list(&self.mcp);
+        let mcp_rules = McpRules::of(Some(&deny_list), true);
         let mut explanation = Explanation::default();
         let mut permitted = Vec::new();
         for text in if tools.is_empty() { &catalog } else { tools } {
-            if let Some((server, name)) = mcp::parts(text) {
-                let main = mcp::decide(&self.mcp, server, name);
+            if mcp::is_mcp_tool(text) {
+                let main = mcp_decide(&mcp_rules, text);
                 let line = match &agent {
-                    Some(agent) => agent.mcp_verdict(text, self.mcp.offers(server, name), &main),
+                    Some(agent) => agent.mcp_verdict(text, mcp_rules.rule(text).is_none(), &main),
                     None => main,
                 };
                 explanation.lines.push(format!("{text}: {line}"));
@@ -115,7 +117,9 @@ impl RuntimeDocument for ClaudeCodeDocument {
     fn attest(&self, observed: &str, host: &Host, strict: bool) -> Result<Attestation, AttestError> {
         let transcript = read_claude_transcript(observed).map_err(AttestError::Observed)?;
         let mut attestation = attest_claude_code(self.selection.as_ref(), &transcript.offered, host, strict);
-        self.refuse_mcp(&mut attestation);
+        let deny_list = mcp_deny_list(&self.mcp);
+        let mcp_rules = McpRules::of(Some(&deny_list), true);
+        refuse_mcp(&mcp_rules, &mut attestation);
         // Every call is judged once against one index of the host's servers: a sub-agent's
         // only when it names a delegation of this transcript the main agent was permitted
         // to make, against what some agent can reach; any other call is the main agent's.
@@ -130,7 +134,7 @@ impl RuntimeDocument for ClaudeCodeDocument {
             }
             let mut verdict = Attestation::default();
             judge.judge(&call.name, &mut verdict);
-            self.refuse_mcp(&mut verdict);
+            refuse_mcp(&mcp_rules, &mut verdict);
             let called = verdict.violations.into_iter().map(|violation| Violation { called: true, ..violation });
             attestation.violations.extend(called);
         }
@@ -167,22 +171,6 @@ impl ClaudeCodeDocument {
         Seen::of(calls.iter().filter(delegating).filter_map(|call| call.id.as_deref()))
     }
 
-    /// An allowed MCP tool a deny rule of the document takes away is a violation.
-    fn refuse_mcp(&self, attestation: &mut Attestation) {
-        if self.mcp == McpTools::Keep {
-            return;
-        }
-        let removed = |name: &String| mcp::parts(name).is_some_and(|(server, tool)| !self.mcp.offers(server, tool));
-        let (mcp, kept): (Vec<String>, Vec<String>) =
-            std::mem::take(&mut attestation.allowed).into_iter().partition(removed);
-        attestation.allowed = kept;
-        for name in mcp {
-            let (server, tool) = mcp::parts(&name).unwrap_or_default();
-            let why = format!("the policy takes it away: {}", mcp::decide(&self.mcp, server, tool));
-            attestation.violations.push(Violation::offered(name, why));
-        }
-    }
-
     /// The arguments the CLI receives for this document: its selection, its agents, and what
     /// becomes of MCP tools.
     pub fn args(&self) -> ClaudeCodeArgs {
@@ -190,6 +178,35 @@ impl ClaudeCodeDocument {
         ClaudeCodeArgs::new(self.selection.clone())
             .__with_checked_agents(self.agents.clone())
             .__with_checked_mcp(self.mcp.clone())
+    }
+}
+
+/// The deny rules of `mcp` ([`mcp::deny_rules`]) as a list's rules, for [`McpRules::of`] to
+/// index once and match each offered tool as the CLI does.
+fn mcp_deny_list(mcp: &McpTools) -> Vec<AgentRule> {
+    mcp::deny_rules(mcp).into_iter().map(AgentRule::Mcp).collect()
+}
+
+/// What the deny rules `rules` say of the offered MCP tool `offered`
+/// (`mcp__<server>__<tool>`, as the CLI names it), and by which rule, for `explain` and
+/// `attest`.
+fn mcp_decide(rules: &McpRules<'_>, offered: &str) -> String {
+    match rules.rule(offered) {
+        Some(rule) => format!("removed by the deny rule `{rule}`"),
+        None => String::from("offered: no deny rule names it"),
+    }
+}
+
+/// An allowed MCP tool a deny rule of the document (`rules`) takes away is a violation.
+fn refuse_mcp(rules: &McpRules<'_>, attestation: &mut Attestation) {
+    let allowed = std::mem::take(&mut attestation.allowed);
+    for name in allowed {
+        if mcp::is_mcp_tool(&name) && rules.rule(&name).is_some() {
+            let why = format!("the policy takes it away: {}", mcp_decide(rules, &name));
+            attestation.violations.push(Violation::offered(name, why));
+        } else {
+            attestation.allowed.push(name);
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::portable::{McpRef, McpTools, cannot_say};
 
 /// The runtime, as "the ... cannot say" reads.
-const CLI: &str = "Claude Code CLI";
+pub(crate) const CLI: &str = "Claude Code CLI";
 
 /// Why the main agent cannot keep only some MCP tools, and what to write instead.
 pub(crate) const NO_ALLOW_LIST: &str = "`--tools` lists built-ins and never limits MCP tools, and a deny rule outranks every allow, so nothing keeps only some MCP tools; name the MCP tools to take away under `disable` (`mcp__<server>`, `mcp__<server>__<tool>`)";
@@ -63,12 +63,15 @@ pub(crate) fn read_rule(name: &str) -> Option<Result<Option<McpRef>, Error>> {
 }
 
 /// The deny rules MCP tools need, after the built-ins': `mcp__*` for none, one per server
-/// or tool of `disable`. An allow-list of MCP tools cannot be said: see [`check`].
+/// or tool of `disable`. What deny rules cannot say ([`check`] refuses it: an allow-list of
+/// MCP tools, a name the grammar cannot hold) is never a checked value's; given anyway, it
+/// is `mcp__*`, closed rather than open.
 pub(crate) fn deny_rules(mcp: &McpTools) -> Vec<String> {
+    let every = || vec![EVERY.to_owned()];
     match mcp {
-        McpTools::None => vec![EVERY.to_owned()],
-        McpTools::Disable(listed) => listed.iter().filter_map(|r| rule_of(r).ok()).collect(),
-        McpTools::Keep | McpTools::Only(_) => Vec::new(),
+        McpTools::Keep => Vec::new(),
+        McpTools::Disable(listed) => listed.iter().map(rule_of).collect::<Result<_, _>>().unwrap_or_else(|_| every()),
+        McpTools::None | McpTools::Only(_) => every(),
     }
 }
 
@@ -82,25 +85,9 @@ pub(crate) fn check(mcp: &McpTools) -> Result<(), Error> {
     }
 }
 
-/// Whether the main agent is offered `server`'s `tool` under `mcp`, and by which rule, for
-/// `explain` and `attest`.
-pub(crate) fn decide(mcp: &McpTools, server: &str, tool: &str) -> String {
-    match mcp {
-        McpTools::None => format!("removed by the deny rule `{EVERY}`"),
-        McpTools::Disable(listed) => match listed.iter().find(|r| r.covers(server, tool)).map(rule_of) {
-            Some(Ok(rule)) => format!("removed by the deny rule `{rule}`"),
-            _ => String::from("offered: no deny rule names it"),
-        },
-        // Refused by `check`; never a document's.
-        McpTools::Keep | McpTools::Only(_) => {
-            String::from("offered: no deny rule names it (`--tools` never limits MCP tools)")
-        }
-    }
-}
-
-/// The server and tool of an offered MCP tool's name (`mcp__<server>__<tool>`).
-pub(crate) fn parts(offered: &str) -> Option<(&str, &str)> {
-    offered.strip_prefix(PREFIX)?.split_once("__")
+/// Whether `name` is an MCP tool's, as the CLI names one (`mcp__<server>__<tool>`).
+pub(crate) fn is_mcp_tool(name: &str) -> bool {
+    name.strip_prefix(PREFIX).is_some_and(|rest| rest.contains("__"))
 }
 
 #[cfg(test)]
@@ -129,6 +116,9 @@ mod tests {
             "{refused}"
         );
         assert!(check(&McpTools::Disable(vec!["a__b".parse().unwrap()])).is_err());
-        assert_eq!(parts("mcp__echo__ping_tool"), Some(("echo", "ping_tool")));
+        assert!(is_mcp_tool("mcp__echo__ping_tool") && !is_mcp_tool("mcp__echo") && !is_mcp_tool("Read"));
+        // What deny rules cannot say is closed, never open.
+        assert_eq!(deny_rules(&McpTools::Only(vec!["mail".parse().unwrap()])), ["mcp__*"]);
+        assert_eq!(deny_rules(&McpTools::Disable(vec!["a__b".parse().unwrap()])), ["mcp__*"]);
     }
 }

@@ -16,7 +16,7 @@ impl ClaudeTool {
     pub fn lookup(name: &str) -> Result<NameLookup<ClaudeTool>, Error> {
         if name.starts_with(mcp::PREFIX) {
             let what = format!("the MCP rule `{name}` in a list of built-ins");
-            return Err(Error::CannotSay { runtime: "Claude Code CLI", what, why: mcp::NO_ALLOW_LIST.into() });
+            return Err(Error::CannotSay { runtime: mcp::CLI, what, why: mcp::NO_ALLOW_LIST.into() });
         }
         let pinned = Pinned {
             runtime: crate::claude_code::catalog::RUNTIME,

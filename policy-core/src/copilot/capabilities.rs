@@ -39,7 +39,7 @@ impl PolicyEntry {
                 .iter()
                 .map(|reference| match reference.tool() {
                     Some(tool) => Ok(WireName::mcp(reference.server(), tool)),
-                    None => Err(cannot_say("Copilot CLI", portable.mcp(), WHOLE_SERVER)),
+                    None => Err(cannot_say(copilot::RUNTIME, portable.mcp(), WHOLE_SERVER)),
                 })
                 .collect()
         };

@@ -6,7 +6,10 @@ use std::borrow::Cow;
 use crate::capability::Faces;
 use crate::error::Error;
 use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED, ROWS};
-use crate::portable::{McpRef, McpTools, Portable, PortableShape, cannot_say};
+use crate::portable::{McpRef, Portable, PortableShape};
+
+/// The runtime, as "the ... cannot say" reads.
+const CLI: &str = crate::gemini_cli::catalog::RUNTIME;
 
 /// Why a portable policy cannot keep every MCP tool but some on the Gemini CLI.
 const ALLOW_LIST_ONLY: &str = "a portable policy is written as `tools.core`, an allow-list (SPEC §9), which cannot keep every MCP tool but some; name the MCP tools to keep under `only`, or write a Gemini CLI selection that disables `mcp_<server>_<tool>`";
@@ -51,7 +54,7 @@ impl McpEntry {
         let name = format!("{MCP_PREFIX}{server}_{}", tool.as_deref().unwrap_or("*"));
         let fits = !server.contains('_') && (tool.is_none() || name.len() <= 63);
         McpEntry::new(&name).ok().filter(|_| fits).ok_or_else(|| Error::CannotSay {
-            runtime: "Gemini CLI",
+            runtime: CLI,
             what: format!("the MCP tool or server `{reference}`"),
             why: Cow::Borrowed("the Gemini CLI names MCP tools `mcp_<server>_<tool>` (other characters written `_`, at most 63 in all), so a server name holding `_` cannot be told apart from its tools' names, and a longer name is shortened"),
         })
@@ -169,16 +172,8 @@ impl CatalogName for GeminiName {
             PortableShape::DisableAll => Vec::new(),
             _ => portable.built_ins(ROWS, true).map(GeminiName::Builtin).collect(),
         };
-        match portable.mcp() {
-            McpTools::Keep => names.push(GeminiName::Mcp(McpEntry::EVERY)),
-            McpTools::None => {}
-            McpTools::Only(listed) => {
-                for reference in listed {
-                    names.push(GeminiName::Mcp(McpEntry::of(reference)?));
-                }
-            }
-            McpTools::Disable(_) => return Err(cannot_say("Gemini CLI", portable.mcp(), ALLOW_LIST_ONLY)),
-        }
+        let mcp = portable.mcp().allow_list(McpEntry::EVERY, McpEntry::of, CLI, ALLOW_LIST_ONLY)?;
+        names.extend(mcp.into_iter().map(GeminiName::Mcp));
         Ok(if names.is_empty() { Selection::DISABLE_ALL } else { Selection::only(names) })
     }
 

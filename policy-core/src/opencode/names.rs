@@ -6,7 +6,10 @@ use std::borrow::Cow;
 use crate::capability::Faces;
 use crate::error::Error;
 use crate::opencode::catalog::{CLI_VERSION, OpenCodeTool, REMOVED, ROWS, RUNTIME};
-use crate::portable::{McpRef, McpTools, Portable, PortableShape, cannot_say};
+use crate::portable::{McpRef, Portable, PortableShape};
+
+/// The runtime, as "the ... cannot say" reads.
+const CLI: &str = "OpenCode CLI";
 
 /// Why a portable policy cannot keep every MCP tool but some on OpenCode.
 const ALLOW_LIST_ONLY: &str = "a portable policy is written as `\"*\": \"deny\"` then one `allow` per tool (SPEC §9), which cannot keep every MCP tool but some; name the MCP tools to keep under `only`, or write an OpenCode selection that disables `<server>_<tool>`";
@@ -45,7 +48,7 @@ impl McpName {
         let (server, tool) = reference.sanitized(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
         let name = format!("{server}_{}", tool.as_deref().unwrap_or("*"));
         McpName::new(&name).ok().filter(|_| !server.contains('_')).ok_or_else(|| Error::CannotSay {
-            runtime: "OpenCode CLI",
+            runtime: CLI,
             what: format!("the MCP tool or server `{reference}`"),
             why: Cow::Borrowed("OpenCode names MCP tools `<server>_<tool>` (other characters written `_`), so a server name holding `_` cannot be told apart from its tools' names"),
         })
@@ -181,16 +184,8 @@ impl CatalogName for OpenCodeName {
                 .map(OpenCodeName::Builtin)
                 .collect(),
         };
-        match portable.mcp() {
-            McpTools::Keep => names.push(OpenCodeName::Mcp(McpName::EVERY)),
-            McpTools::None => {}
-            McpTools::Only(listed) => {
-                for reference in listed {
-                    names.push(OpenCodeName::Mcp(McpName::of(reference)?));
-                }
-            }
-            McpTools::Disable(_) => return Err(cannot_say("OpenCode CLI", portable.mcp(), ALLOW_LIST_ONLY)),
-        }
+        let mcp = portable.mcp().allow_list(McpName::EVERY, McpName::of, CLI, ALLOW_LIST_ONLY)?;
+        names.extend(mcp.into_iter().map(OpenCodeName::Mcp));
         Ok(Selection::only(names))
     }
 

@@ -136,7 +136,26 @@ impl McpTools {
         }
     }
 
-    /// The policy in its own words, for messages and `diff`.
+    /// The MCP entries of an allow-list (SPEC §9: a portable policy, where the runtime has
+    /// one): `every` when MCP tools are kept, none for `"none"`, each listed server and tool
+    /// in the runtime's `name` for `only`. Every MCP tool but some (`disable`) is no
+    /// allow-list: `runtime` refuses it with `why`.
+    pub(crate) fn allow_list<T>(
+        &self,
+        every: T,
+        name: impl Fn(&McpRef) -> Result<T, Error>,
+        runtime: &'static str,
+        why: &'static str,
+    ) -> Result<Vec<T>, Error> {
+        match self {
+            McpTools::Keep => Ok(vec![every]),
+            McpTools::None => Ok(Vec::new()),
+            McpTools::Only(listed) => listed.iter().map(name).collect(),
+            McpTools::Disable(_) => Err(cannot_say(runtime, self, why)),
+        }
+    }
+
+    /// The policy in its own words, for messages.
     pub fn describe(&self) -> String {
         let list = |listed: &[McpRef]| listed.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
         match self {

@@ -94,27 +94,9 @@ fn mcp_listed(fields: Fields<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<McpToo
         sink.error(list_at, wrong_type("a list of MCP servers and tools such as `[\"github/create_issue\"]`", *list));
         return None;
     };
-    let written = tool_names(&items, list_at, sink);
-    let mut seen = Seen::with_capacity(written.len());
-    let mut listed = Vec::with_capacity(written.len());
-    for (i, text) in written.iter().enumerate() {
-        let Some(text) = text else {
-            valid = false;
-            continue;
-        };
-        match McpRef::parse(text) {
-            Ok(reference) => listed.push(reference),
-            Err(error) => {
-                sink.error(list_at.index(i), error);
-                valid = false;
-            }
-        }
-        if let Some(first) = seen.repeat(text, i) {
-            sink.error(list_at.index(i), Error::SubagentDuplicateName { entry: text.to_string(), first });
-            valid = false;
-        }
-    }
-    valid.then(|| if key == ONLY_KEY { McpTools::Only(listed) } else { McpTools::Disable(listed) })
+    let listed = each_once(&items, list_at, sink, McpRef::parse);
+    let listed = listed.filter(|_| valid)?;
+    Some(if key == ONLY_KEY { McpTools::Only(listed) } else { McpTools::Disable(listed) })
 }
 
 /// The shape `key` (`only` or `disable`) gives `value`: its words checked, each once.
@@ -140,26 +122,38 @@ fn shaped(key: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<Po
         return Some(PortableShape::DisableAll);
     }
     let items = value.array().unwrap_or_default();
-    let words = tool_names(&items, at, sink);
-    let mut seen = Seen::with_capacity(words.len());
-    let mut listed = Capabilities::NONE;
+    let listed: Capabilities = each_once(&items, at, sink, Capability::parse)?.into_iter().collect();
+    Some(if key == ONLY_KEY { PortableShape::Only(listed) } else { PortableShape::Disable(listed) })
+}
+
+/// The strings of the list at `at`, each read by `parse` and each written once; `None` (every
+/// error in `sink`, at its item) when one is not.
+fn each_once<T>(
+    items: &[Node<'_>],
+    at: Ptr<'_>,
+    sink: &mut Sink,
+    parse: impl Fn(&str) -> Result<T, Error>,
+) -> Option<Vec<T>> {
+    let written = tool_names(items, at, sink);
+    let mut seen = Seen::with_capacity(written.len());
+    let mut read = Vec::with_capacity(written.len());
     let mut complete = true;
-    for (i, word) in words.iter().enumerate() {
-        let Some(word) = word else {
+    for (i, text) in written.iter().enumerate() {
+        let Some(text) = text else {
             complete = false;
             continue;
         };
-        match Capability::parse(word) {
-            Ok(capability) => listed = listed.with(capability),
+        match parse(text) {
+            Ok(value) => read.push(value),
             Err(error) => {
                 sink.error(at.index(i), error);
                 complete = false;
             }
         }
-        if let Some(first) = seen.repeat(word, i) {
-            sink.error(at.index(i), Error::SubagentDuplicateName { entry: word.to_string(), first });
+        if let Some(first) = seen.repeat(text, i) {
+            sink.error(at.index(i), Error::SubagentDuplicateName { entry: text.to_string(), first });
             complete = false;
         }
     }
-    complete.then_some(if key == ONLY_KEY { PortableShape::Only(listed) } else { PortableShape::Disable(listed) })
+    complete.then_some(read)
 }
