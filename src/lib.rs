@@ -213,9 +213,17 @@ pub mod opencode {
 /// The CLI has no allow-list of built-ins: a tool leaves the model's request only through a
 /// feature switch, which takes every tool of its feature, or a setting. So a Codex selection is
 /// a `disable` of whole switches, and what the CLI cannot say is refused with the reason:
-/// `only`, `disable: "*"`, a portable policy, a tool no switch takes away (`apply_patch`,
+/// `only`, `disable: "*"`, a tool no switch takes away (`apply_patch`,
 /// `request_user_input`, the MCP-resource tools), one tool of a switch alone (`write_stdin`
 /// without `exec_command`). MCP tools are `mcp__<server>__<tool>` and `mcp__<server>__*`.
+///
+/// A portable policy (SPEC §9) is its deny switches: `{"capabilities": {"disable":
+/// ["web"]}}` turns off every switch that takes a built-in with `web`, whole (`shell_tool`,
+/// whose `exec_command` reaches the web, goes with its `write_stdin`), and its
+/// `mcp_tools.disable` becomes the servers' settings. It stays open to a newer CLI's
+/// built-ins, so `open-to-new-builtins` warns. A portable `only`, `"*"`, a capability a
+/// switchless tool has (`edit`, through `apply_patch`), and `mcp_tools` `"none"` or `only`
+/// are refused with the reason.
 /// `resolve` prints the arguments to pass after `codex exec`:
 ///
 /// | selection | the CLI receives |

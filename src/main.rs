@@ -62,7 +62,8 @@ Prints what the runtime receives, as JSON.
     names a server the host configures, whose tools `*_*` keeps.
   codex: FILE is read as for claude-code, a `disable` of whole switches of the Codex CLI's
     catalog or MCP tools (`mcp__<server>__<tool>`, `mcp__<server>__*`): the CLI has no
-    allow-list, so `only`, `disable \"*\"` and portable policies are refused; prints
+    allow-list, so `only` and `disable \"*\"` are refused, and a portable `disable` is
+    the switches of the built-ins it takes, each whole; prints
     {\"args\": [..], \"model\", \"cliVersion\"}: pass `args` after `codex exec`.
 Reads standard input when FILE is `-` or absent. Warnings go to stderr; --strict makes
 them errors.",

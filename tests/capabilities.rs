@@ -10,13 +10,13 @@ use support::tool_policy as cli;
 
 use serde_json::{Value, json};
 use tool_policy::claude::{ClaudeTool, Offered, RUNTIME as CLAUDE_CODE};
-use tool_policy::codex::CodexTool;
+use tool_policy::codex::{CodexArgs, CodexTool};
 use tool_policy::gemini::GeminiTool;
 use tool_policy::json::{LoadError, Options, load, load_claude_code, load_gemini_cli, load_with};
 use tool_policy::opencode::OpenCodeTool;
 use tool_policy::{
-    Capabilities, Capability, ClaudeCodeArgs, ClaudeCodeSelection, Error, GeminiSelection, McpTools, OpenCodeSelection,
-    Portable, ResolvedPolicy, Source, Tool,
+    Capabilities, Capability, ClaudeCodeArgs, ClaudeCodeSelection, CodexSelection, Error, GeminiSelection, McpTools,
+    OpenCodeSelection, Portable, ResolvedPolicy, Source, Tool,
 };
 
 fn resolve(runtime: &str, document: &str) -> Value {
@@ -138,6 +138,28 @@ fn the_rule_holds_for_every_set_on_every_catalog() {
                     assert_eq!(permitted, whole, "OpenCode {tool} under {portable:?}");
                 }
                 assert_eq!(opencode.decide("docs_search").is_permitted(), portable.keeps_mcp(), "{portable:?}");
+                // The Codex CLI has no allow-list: a `disable` is its switches, each whole, and
+                // is refused when it takes a tool no switch takes away; `only`, and `mcp_tools`
+                // `"none"`, are refused.
+                let codex = CodexSelection::from_portable(&portable);
+                let switchless =
+                    CodexTool::ALL.iter().any(|tool| tool.switch().is_none() && !grants(tool.capabilities()));
+                match codex {
+                    Ok(codex) => {
+                        assert!(disable && portable.keeps_mcp() && !switchless, "Codex CLI under {portable:?}");
+                        for &tool in CodexTool::ALL {
+                            let whole = tool.governed_with().all(|member| grants(member.capabilities()));
+                            assert_eq!(
+                                codex.decide(tool.name()).is_permitted(),
+                                whole,
+                                "Codex CLI {tool} under {portable:?}"
+                            );
+                        }
+                        assert!(codex.decide("mcp__docs__search").is_permitted());
+                        assert!(CodexArgs::new(Some(codex)).is_ok(), "{portable:?}");
+                    }
+                    Err(error) => assert!(!disable || !portable.keeps_mcp() || switchless, "{portable:?}: {error}"),
+                }
             }
         }
     }

@@ -47,6 +47,95 @@ fn a_disable_of_whole_switches_becomes_arguments() {
     assert_eq!(CodexSelection::disable([CodexTool::ViewImage.into()]), MACRO);
 }
 
+/// SPEC §9: with no allow-list, a portable `disable` is the switches of the built-ins it
+/// takes, each switch whole, and keeps the `open-to-new-builtins` lint.
+#[test]
+fn a_portable_disable_is_its_deny_switches() {
+    use tool_policy::{Capability, McpTools, Portable};
+    const MACRO: CodexSelection = builtin_tools! { runtime: codex, capabilities: { disable: [execute, web] } };
+    let args = |text: &str| resolved(text)["args"].clone();
+    assert_eq!(
+        args(r#"{"capabilities": {"disable": ["execute"]}}"#),
+        json!(["--strict-config", "--disable", "shell_tool"])
+    );
+    // `exec_command` reads the web too, and takes `write_stdin` with it: the switch is whole.
+    assert_eq!(
+        args(r#"{"capabilities": {"disable": ["web"]}}"#),
+        json!(["--strict-config", "--disable", "shell_tool", "-c", "web_search=\"disabled\""])
+    );
+    assert_eq!(
+        args(
+            r#"{"capabilities": {"disable": ["read", "todo"], "mcp_tools": {"disable": ["echo/ping_tool", "docs"]}}}"#
+        ),
+        json!([
+            "--strict-config",
+            "--disable",
+            "goals",
+            "--disable",
+            "shell_tool",
+            "--disable",
+            "view_image",
+            "-c",
+            "mcp_servers.docs.enabled=false",
+            "-c",
+            "mcp_servers.echo.disabled_tools=[\"ping_tool\"]"
+        ])
+    );
+    // Three doors, one value.
+    let json = load_codex(r#"{"capabilities": {"disable": ["web", "execute"]}}"#).unwrap();
+    let code = CodexSelection::from_portable(&Portable::disable([Capability::Execute, Capability::Web])).unwrap();
+    assert_eq!((json.selection.as_ref(), &code), (Some(&MACRO), &MACRO));
+    // A deny-list: the lint stays, and strict mode refuses unless it is allowed.
+    assert_eq!(json.warnings[0].pointer, "/capabilities");
+    assert!(json.warnings[0].item.to_string().starts_with("open-to-new-builtins: "), "{:?}", json.warnings);
+    assert!(load_codex_with(r#"{"capabilities": {"disable": ["execute"]}}"#, Options::STRICT).is_err());
+    // What no switch says is refused where it is written, with the reason.
+    let refusals = [
+        (
+            r#"{"capabilities": {"only": ["read"]}}"#,
+            "/capabilities/only",
+            "the Codex CLI cannot say a portable `only`: it has no allow-list of built-ins",
+        ),
+        (
+            r#"{"capabilities": {"disable": "*"}}"#,
+            "/capabilities/disable",
+            "the Codex CLI cannot say `disable: \"*\"`: no switch takes away `apply_patch`",
+        ),
+        (
+            r#"{"capabilities": {"disable": ["execute", "edit"]}}"#,
+            "/capabilities/disable",
+            "the Codex CLI cannot say a portable `disable` of `edit`: it takes `apply_patch`, which no switch of CLI 0.171.0 takes away; leave `edit` out",
+        ),
+        (
+            r#"{"capabilities": {"disable": ["agent"]}}"#,
+            "/capabilities/disable",
+            "the Codex CLI cannot say a portable `disable` of `agent`: it takes `tool_search`",
+        ),
+        (
+            r#"{"capabilities": {"disable": ["execute"], "mcp_tools": "none"}}"#,
+            "/capabilities/mcp_tools",
+            "the Codex CLI cannot say `mcp_tools` none: a server is taken away by name",
+        ),
+        (
+            r#"{"capabilities": {"disable": ["execute"], "mcp_tools": {"only": ["echo"]}}}"#,
+            "/capabilities/mcp_tools",
+            "the Codex CLI cannot say `mcp_tools` only [echo]",
+        ),
+        (
+            r#"{"capabilities": {"disable": ["execute"], "mcp_tools": {"disable": ["my.server"]}}}"#,
+            "/capabilities/mcp_tools",
+            "the Codex CLI cannot say the MCP tool or server `my.server`",
+        ),
+    ];
+    for (text, pointer, message) in refusals {
+        let errors = refused(text);
+        assert_eq!((errors.len(), errors[0].0.as_str()), (1, pointer), "{text}: {errors:?}");
+        assert!(errors[0].1.starts_with(message), "{text}: {errors:?}");
+    }
+    let none = Portable::disable([Capability::Execute]).with_mcp(McpTools::None);
+    assert!(CodexSelection::from_portable(&none).is_err());
+}
+
 #[test]
 fn what_the_cli_cannot_say_is_refused_with_the_reason() {
     let only = refused(r#"{"builtin_tools": {"only": ["view_image"]}}"#);
@@ -55,9 +144,6 @@ fn what_the_cli_cannot_say_is_refused_with_the_reason() {
     let all = refused(r#"{"disable": "*"}"#);
     assert_eq!(all[0].0, "/disable");
     assert!(all[0].1.contains("no switch takes away `apply_patch`"), "{all:?}");
-    let portable = refused(r#"{"capabilities": {"disable": ["execute"]}}"#);
-    assert_eq!(portable[0].0, "/capabilities");
-    assert!(portable[0].1.starts_with("the Codex CLI cannot say a portable policy"), "{portable:?}");
     let at: Vec<String> =
         refused(r#"{"disable": ["apply_patch", "request_user_input", "view_image", "read_mcp_resource"]}"#)
             .into_iter()

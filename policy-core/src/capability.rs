@@ -119,6 +119,12 @@ impl Capabilities {
         Capabilities(self.0 & !other.0)
     }
 
+    /// What both sets have.
+    #[must_use]
+    pub const fn intersection(self, other: Capabilities) -> Capabilities {
+        Capabilities(self.0 & other.0)
+    }
+
     /// Whether `capability` is in the set.
     pub const fn contains(self, capability: Capability) -> bool {
         self.0 & capability.bit() != 0

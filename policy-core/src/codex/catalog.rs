@@ -101,12 +101,28 @@ pub(crate) fn disable_all_refused() -> Error {
     }
 }
 
-/// A portable policy asked of the Codex CLI.
-pub(crate) fn portable_refused() -> Error {
+/// A portable `only` asked of the Codex CLI.
+pub(crate) fn portable_only_refused() -> Error {
     Error::CannotSay {
         runtime: RUNTIME,
-        what: String::from("a portable policy"),
-        why: "it has no allow-list of built-ins, so a built-in a newer CLI adds would be offered; write `builtin_tools` with `disable` and the CLI's names".into(),
+        what: String::from("a portable `only`"),
+        why: format!("it has no allow-list of built-ins, and every built-in a CLI newer than {CLI_VERSION}, or another model, adds would be offered; write `disable` with the capabilities to take away").into(),
+    }
+}
+
+/// A portable `disable` that takes `tool`, which no switch takes away, through `listed`
+/// (the capabilities of the policy it has).
+pub(crate) fn portable_switchless(tool: CodexTool, listed: Capabilities) -> Error {
+    let words: Vec<&str> = listed.iter().map(C::word).collect();
+    Error::CannotSay {
+        runtime: RUNTIME,
+        what: format!("a portable `disable` of {}", join(&mut words.iter().copied(), "`", ", ")),
+        why: format!(
+            "it takes `{}`, which no switch of CLI {CLI_VERSION} takes away; leave {} out",
+            tool.name(),
+            join(&mut words.iter().copied(), "`", " and ")
+        )
+        .into(),
     }
 }
 

@@ -5,9 +5,11 @@ use std::borrow::Cow;
 
 use crate::capability::Faces;
 use crate::codex::catalog::{CLI_VERSION, CodexTool, REMOVED, ROWS, RUNTIME};
-use crate::codex::catalog::{disable_all_refused, only_refused, switchless};
+use crate::codex::catalog::{
+    disable_all_refused, only_refused, portable_only_refused, portable_switchless, switchless,
+};
 use crate::error::Error;
-use crate::portable::Portable;
+use crate::portable::{McpRef, McpTools, Portable, PortableShape, cannot_say};
 use crate::selection::{CatalogName, Group, NameLookup, Pinned, Selection, ShapeDraft};
 
 /// The prefix of every MCP tool's name.
@@ -142,10 +144,26 @@ impl CatalogName for CodexName {
         self.as_str()
     }
 
-    /// The built-ins it grants, as an allow-list: what the Codex CLI cannot receive, so the
-    /// reader and [`CodexArgs`](crate::codex::CodexArgs) refuse it (SPEC §11).
+    /// A deny-list (SPEC §9: the CLI has no allow-list): every switch that takes away a
+    /// built-in the policy takes, whole, then `mcp_tools.disable` in the CLI's grammar. A
+    /// switch takes its tools together, so it is turned off when the policy takes any of them
+    /// (as OpenCode leaves out a permission the policy grants only part of): the policy never
+    /// offers a tool it takes, though it may take more. `only`, `"*"`, a built-in no switch
+    /// takes away, and `mcp_tools` other than a `disable` list are refused with the reason.
     fn portable_selection(portable: &Portable) -> Result<Selection<CodexName>, Error> {
-        Ok(Selection::only(portable.built_ins(ROWS, true).map(CodexName::Builtin)))
+        let listed = match portable.shape() {
+            PortableShape::Only(_) => return Err(portable_only_refused()),
+            PortableShape::DisableAll => return Err(disable_all_refused()),
+            PortableShape::Disable(listed) => listed,
+        };
+        let taken: Vec<CodexTool> = portable.built_ins(ROWS, false).collect();
+        if let Some(tool) = taken.iter().find(|tool| tool.switch().is_none()) {
+            return Err(portable_switchless(*tool, listed.intersection(tool.capabilities())));
+        }
+        let off = |tool: &CodexTool| tool.governed_with().any(|member| taken.contains(&member));
+        let mut names: Vec<CodexName> = CodexTool::ALL.iter().copied().filter(off).map(CodexName::Builtin).collect();
+        names.extend(mcp_deny_list(portable.mcp())?);
+        Ok(Selection::disable(names))
     }
 
     fn built_in_capabilities(&self) -> Option<Faces> {
@@ -176,6 +194,31 @@ impl CatalogName for CodexName {
         (members.len() > 1).then(|| Group { setting: tool.switch_words(), members })
     }
 }
+
+/// `mcp_tools` as Codex CLI names: `mcp__<server>__<tool>` and `mcp__<server>__*`, which
+/// become `disabled_tools` and `enabled = false`. The CLI has no switch for every MCP tool,
+/// nor an allow-list across servers, so `"none"` and `only` are refused.
+fn mcp_deny_list(mcp: &McpTools) -> Result<Vec<CodexName>, Error> {
+    let listed = match mcp {
+        McpTools::Keep => return Ok(Vec::new()),
+        McpTools::Disable(listed) => listed,
+        McpTools::None | McpTools::Only(_) => return Err(cannot_say(RUNTIME, mcp, NO_ALLOW_LIST)),
+    };
+    let name = |reference: &McpRef| {
+        let written = format!("{MCP_PREFIX}{}__{}", reference.server(), reference.tool().unwrap_or("*"));
+        CodexMcpName::new(&written).map(CodexName::Mcp).map_err(|_| Error::CannotSay {
+            runtime: RUNTIME,
+            what: format!("the MCP tool or server `{reference}`"),
+            why: Cow::Borrowed(
+                "the library writes a Codex CLI server's key and its tools' names as given, of letters, digits, `_` and `-` (a server's without `__` or a final `_`)",
+            ),
+        })
+    };
+    listed.iter().map(name).collect()
+}
+
+/// Why `mcp_tools` `"none"` and `only` cannot be said, and what to write instead.
+const NO_ALLOW_LIST: &str = "a server is taken away by name (`mcp_servers.<server>.enabled = false`) and nothing reaches the servers the host adds, so nothing keeps only some MCP tools or none; list the servers and tools to take away under `mcp_tools.disable`";
 
 // A built-in or an MCP tool; anything else is refused.
 string_form!(CodexName, CodexName::as_str, parse: |name| CodexName::lookup(name).map(NameLookup::tool), error: Error, serde);

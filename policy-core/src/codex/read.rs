@@ -1,14 +1,12 @@
 //! A Codex CLI selection document (SPEC §11): the selection, or an object holding it under
 //! `builtin_tools`; what the CLI cannot say is refused at its pointer.
 
-use super::catalog::portable_refused;
 use super::names::CodexName;
 use super::places::{HOLDER, PASSED};
 use super::selection::CodexSelection;
 use crate::error::{Located, Warning};
-use crate::names::vocab::CAPABILITIES_KEY;
 use crate::reader::options::{LoadError, Options};
-use crate::reader::tree::{self as reader, Node, Ptr, Sink};
+use crate::reader::tree::{self as reader, Node, Sink};
 use crate::selection::read::{Held, document};
 
 /// A read Codex CLI selection.
@@ -30,22 +28,15 @@ pub fn load_codex(text: &str) -> Result<CodexDocument, LoadError> {
 }
 
 /// [`load_codex`] with options (strict mode refuses lints). The CLI has no allow-list of
-/// built-ins: `only`, `disable: "*"` and a portable policy are refused, and so is a built-in
-/// no switch takes away or one its switch takes with others the list leaves out.
+/// built-ins: `only` and `disable: "*"` are refused, and so is a built-in no switch takes
+/// away or one its switch takes with others the list leaves out. A portable `disable` is the
+/// switches of the built-ins it takes, each whole.
 pub fn load_codex_with(text: &str, options: Options) -> Result<CodexDocument, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let Held { selection, portable, .. } = document::<CodexName>(root, &HOLDER, &PASSED, &mut sink);
-    // A portable policy is an allow-list, which the CLI does not have; the selection's own
-    // shapes and names were checked by the shared reader against the catalog's switches.
-    let selection = match portable {
-        Some(_) => {
-            sink.error(Ptr::Root.key(CAPABILITIES_KEY), portable_refused());
-            None
-        }
-        None => selection,
-    };
+    // A portable policy is its deny switches (SPEC §9), or refused by the shared reader.
+    let Held { selection, .. } = document::<CodexName>(root, &HOLDER, &PASSED, &mut sink);
     let report = sink.finish()?;
     Ok(CodexDocument { selection, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
 }

@@ -9,9 +9,9 @@ use std::borrow::Cow;
 use serde::de::{Deserialize, Deserializer};
 
 use crate::error::{At, Error};
-use crate::names::vocab::{CAPABILITIES_KEY, HOLDER_KEY, MCP_TOOLS_KEY, ONLY_KEY, SELECTION_KEYS};
+use crate::names::vocab::{CAPABILITIES_KEY, DISABLE_KEY, HOLDER_KEY, MCP_TOOLS_KEY, ONLY_KEY, SELECTION_KEYS};
 use crate::portable::read::portable;
-use crate::portable::{McpRef, McpTools, Portable};
+use crate::portable::{McpRef, McpTools, Portable, PortableShape};
 use crate::reader::closed::{Place, Verdict};
 use crate::reader::misplaced::nested_policies;
 use crate::reader::stored::read_stored;
@@ -91,7 +91,17 @@ pub(crate) fn document<T: CatalogName>(
                     held.selection = Some(selection);
                     held.mcp = held.portable.as_ref().map(|p| p.mcp().clone()).unwrap_or_default();
                 }
-                Some(Err(error)) => sink.error(at_key.key(MCP_TOOLS_KEY), error),
+                // A refusal of what the policy says of built-ins stands at its shape's key,
+                // one of its `mcp_tools` at `mcp_tools`.
+                Some(Err(error)) => {
+                    let policy = held.portable.as_ref().map(|p| p.clone().with_mcp(McpTools::Keep));
+                    let key = match policy.as_ref().map(|p| (p.shape(), T::portable_selection(p).is_err())) {
+                        Some((PortableShape::Only(_), true)) => ONLY_KEY,
+                        Some((_, true)) => DISABLE_KEY,
+                        _ => MCP_TOOLS_KEY,
+                    };
+                    sink.error(at_key.key(key), error);
+                }
                 None => {}
             }
         }

@@ -280,6 +280,31 @@ pub fn cases() -> Result<Vec<Case>, String> {
         true,
     )?;
     add("disable multi_agent and mcp__echo__*, MCP", &agents_and(&["mcp__echo__*"]), true)?;
+    // Portable policies (SPEC §9): a `disable` of capabilities is the switches of the tools it
+    // takes, each whole.
+    for (name, capabilities, mcp) in [
+        ("disable [execute, web]", json!({"disable": ["execute", "web"]}), false),
+        ("disable [execute]", json!({"disable": ["execute"]}), false),
+        ("disable [web]: shell_tool whole, and web_search", json!({"disable": ["web"]}), false),
+        ("disable [read, todo]", json!({"disable": ["read", "todo"]}), false),
+        (
+            "disable [execute], mcp_tools disable [echo/ping_tool], MCP",
+            json!({"disable": ["execute"], "mcp_tools": {"disable": ["echo/ping_tool"]}}),
+            true,
+        ),
+        (
+            "disable [todo], mcp_tools disable [echo], MCP",
+            json!({"disable": ["todo"], "mcp_tools": {"disable": ["echo"]}}),
+            true,
+        ),
+    ] {
+        let name = format!("portable: {name}");
+        let document = json!({"capabilities": capabilities});
+        let read = tool_policy::codex::load_codex(&document.to_string()).map_err(|e| format!("{name}: {e}"))?;
+        let mut case = Case::new(&name, read.selection);
+        case.mcp = mcp;
+        cases.push(case);
+    }
     let default: Vec<&'static str> = codex::DEFAULT_OFFERED.iter().map(|t| t.name()).collect();
     let control = |name: &str, args: Vec<&'static str>, config: &'static str, expected: Vec<&'static str>| {
         let mut case = Case::new(&format!("control: {name}"), None);
