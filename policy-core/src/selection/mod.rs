@@ -237,11 +237,13 @@ impl<T: CatalogName> Selection<T> {
         }
     }
 
-    /// The selection of a portable policy (SPEC §7): exactly the built-ins it grants, from
-    /// the pinned catalog's capability table; as `resolve` of `{"capabilities": ..}` gives.
+    /// The selection of a portable policy (SPEC §7, §9): the built-ins it grants, from the
+    /// pinned catalog's capability table, as the runtime can say them (an allow-list where it
+    /// has one; where a switch or permission governs tools together, it is kept only when the
+    /// policy grants all of them); as `resolve` of `{"capabilities": ..}` gives.
     ///
     /// # Errors
-    /// What the runtime cannot say of the policy's `mcp_tools` exactly, with the reason.
+    /// What the runtime cannot say of the policy exactly, with the reason.
     pub fn from_portable(portable: &Portable) -> Result<Selection<T>, Error> {
         T::portable_selection(portable)
     }
