@@ -151,19 +151,26 @@ impl CatalogName for CodexName {
     /// offers a tool it takes, though it may take more. `only`, `"*"`, a built-in no switch
     /// takes away, and `mcp_tools` other than a `disable` list are refused with the reason.
     fn portable_selection(portable: &Portable) -> Result<Selection<CodexName>, Error> {
-        let listed = match portable.shape() {
-            PortableShape::Only(_) => return Err(portable_only_refused()),
-            PortableShape::DisableAll => return Err(disable_all_refused()),
-            PortableShape::Disable(listed) => listed,
-        };
-        let taken: Vec<CodexTool> = portable.built_ins(ROWS, false).collect();
-        if let Some(tool) = taken.iter().find(|tool| tool.switch().is_none()) {
-            return Err(portable_switchless(*tool, listed.intersection(tool.capabilities())));
+        if let Some(error) = CodexName::refuse_portable(portable.shape()) {
+            return Err(error);
         }
+        let taken: Vec<CodexTool> = portable.built_ins(ROWS, false).collect();
         let off = |tool: &CodexTool| tool.governed_with().any(|member| taken.contains(&member));
         let mut names: Vec<CodexName> = CodexTool::ALL.iter().copied().filter(off).map(CodexName::Builtin).collect();
         names.extend(mcp_deny_list(portable.mcp())?);
         Ok(Selection::disable(names))
+    }
+
+    /// A portable `only` or `"*"`, or a `disable` that takes a tool no switch takes away.
+    fn refuse_portable(shape: PortableShape) -> Option<Error> {
+        let listed = match shape {
+            PortableShape::Only(_) => return Some(portable_only_refused()),
+            PortableShape::DisableAll => return Some(disable_all_refused()),
+            PortableShape::Disable(listed) => listed,
+        };
+        let policy = Portable::new(shape, McpTools::Keep);
+        let switchless = policy.built_ins(ROWS, false).find(|tool| tool.switch().is_none());
+        switchless.map(|tool| portable_switchless(tool, listed.intersection(tool.capabilities())))
     }
 
     fn built_in_capabilities(&self) -> Option<Faces> {

@@ -5,15 +5,12 @@ use std::borrow::Cow;
 
 use crate::capability::Faces;
 use crate::error::Error;
-use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED, ROWS};
+use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED, ROWS, RUNTIME};
 use crate::portable::{McpRef, Portable, PortableShape};
-
-/// The runtime, as "the ... cannot say" reads.
-const CLI: &str = crate::gemini_cli::catalog::RUNTIME;
+use crate::selection::{CatalogName, NameLookup, Pinned, Selection};
 
 /// Why a portable policy cannot keep every MCP tool but some on the Gemini CLI.
 const ALLOW_LIST_ONLY: &str = "a portable policy is written as `tools.core`, an allow-list (SPEC §9), which cannot keep every MCP tool but some; name the MCP tools to keep under `only`, or write a Gemini CLI selection that disables `mcp_<server>_<tool>`";
-use crate::selection::{CatalogName, NameLookup, Pinned, Selection};
 
 /// One name of a Gemini CLI selection.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -54,7 +51,7 @@ impl McpEntry {
         let name = format!("{MCP_PREFIX}{server}_{}", tool.as_deref().unwrap_or("*"));
         let fits = !server.contains('_') && (tool.is_none() || name.len() <= 63);
         McpEntry::new(&name).ok().filter(|_| fits).ok_or_else(|| Error::CannotSay {
-            runtime: CLI,
+            runtime: RUNTIME,
             what: format!("the MCP tool or server `{reference}`"),
             why: Cow::Borrowed("the Gemini CLI names MCP tools `mcp_<server>_<tool>` (other characters written `_`, at most 63 in all), so a server name holding `_` cannot be told apart from its tools' names, and a longer name is shortened"),
         })
@@ -111,7 +108,7 @@ impl GeminiName {
             return McpEntry::new(name).map(|entry| NameLookup::Canonical(GeminiName::Mcp(entry)));
         }
         let pinned = Pinned {
-            runtime: crate::gemini_cli::catalog::RUNTIME,
+            runtime: RUNTIME,
             cli_version: CLI_VERSION,
             names: GeminiTool::NAMES,
             aliases: ALIASES,
@@ -138,7 +135,7 @@ impl GeminiName {
 }
 
 impl CatalogName for GeminiName {
-    const RUNTIME: &'static str = crate::gemini_cli::catalog::RUNTIME;
+    const RUNTIME: &'static str = RUNTIME;
     const CLI_VERSION: &'static str = CLI_VERSION;
     const SELECTION_TYPE: &'static str = "GeminiSelection";
     const NAME_TYPE: &'static str = "GeminiName";
@@ -172,7 +169,7 @@ impl CatalogName for GeminiName {
             PortableShape::DisableAll => Vec::new(),
             _ => portable.built_ins(ROWS, true).map(GeminiName::Builtin).collect(),
         };
-        let mcp = portable.mcp().allow_list(McpEntry::EVERY, McpEntry::of, CLI, ALLOW_LIST_ONLY)?;
+        let mcp = portable.mcp().allow_list(McpEntry::EVERY, McpEntry::of, RUNTIME, ALLOW_LIST_ONLY)?;
         names.extend(mcp.into_iter().map(GeminiName::Mcp));
         Ok(if names.is_empty() { Selection::DISABLE_ALL } else { Selection::only(names) })
     }

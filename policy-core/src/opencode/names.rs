@@ -7,14 +7,14 @@ use crate::capability::Faces;
 use crate::error::Error;
 use crate::opencode::catalog::{CLI_VERSION, OpenCodeTool, REMOVED, ROWS, RUNTIME};
 use crate::portable::{McpRef, Portable, PortableShape};
+use crate::selection::{CatalogName, Group, NameLookup, Pinned, Selection};
+use crate::text::did_you_mean;
 
 /// The runtime, as "the ... cannot say" reads.
 const CLI: &str = "OpenCode CLI";
 
 /// Why a portable policy cannot keep every MCP tool but some on OpenCode.
 const ALLOW_LIST_ONLY: &str = "a portable policy is written as `\"*\": \"deny\"` then one `allow` per tool (SPEC §9), which cannot keep every MCP tool but some; name the MCP tools to keep under `only`, or write an OpenCode selection that disables `<server>_<tool>`";
-use crate::selection::{CatalogName, Group, NameLookup, Pinned, Selection};
-use crate::text::did_you_mean;
 
 /// One name of an OpenCode selection.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -10,7 +10,7 @@ use std::hash::Hash;
 use crate::capability::{Faces, hidden_grants, hidden_warning};
 use crate::error::{At, Error, KEEP_THE_DENY_LIST, Lint, Warning};
 use crate::names::vocab::{DISABLE_ALL, DISABLE_KEY, ONLY_KEY};
-use crate::portable::{McpRef, Portable};
+use crate::portable::{McpRef, Portable, PortableShape};
 use crate::seen::{Seen, first_of_each};
 use crate::text::did_you_mean;
 
@@ -45,9 +45,10 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
     /// the macro's expansion.
     fn rust_source(&self, private: &str) -> String;
 
-    /// The selection that offers exactly the built-ins `portable` grants (SPEC §7), from this
-    /// catalog's capability table.
-    /// An error when the runtime cannot say the policy's `mcp_tools` exactly.
+    /// The selection of the built-ins `portable` grants (SPEC §7, §9), from this catalog's
+    /// capability table, as the runtime can say them. An error for what
+    /// [`CatalogName::refuse_portable`] refuses, or when the runtime cannot say the policy's
+    /// `mcp_tools` exactly.
     fn portable_selection(portable: &Portable) -> Result<Selection<Self>, Error>;
 
     /// What this name lets the model do, for a built-in of the catalog; `None` for another
@@ -75,6 +76,14 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
     /// Why the runtime cannot take a list of this shape (`only` where it has no allow-list,
     /// `disable: "*"` where some built-in has no switch), if it cannot.
     fn refuse_shape(_shape: ShapeDraft) -> Option<Error> {
+        None
+    }
+
+    /// Why the runtime cannot say what a portable policy of this shape says of built-ins (a
+    /// portable `only` where it has no allow-list, a capability of a tool no switch takes
+    /// away), if it cannot: the reader reports it at the shape's key, and
+    /// [`CatalogName::portable_selection`] refuses it too.
+    fn refuse_portable(_shape: PortableShape) -> Option<Error> {
         None
     }
 

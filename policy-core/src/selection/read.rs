@@ -85,24 +85,21 @@ pub(crate) fn document<T: CatalogName>(
         (None, Some(at)) => {
             let at_key = Ptr::Root.key(CAPABILITIES_KEY);
             held.portable = portable(fields[at].1, at_key, sink);
-            match held.portable.as_ref().map(T::portable_selection) {
-                Some(Ok(selection)) => {
+            let Some(policy) = held.portable.as_ref() else { return held };
+            // What the runtime cannot say of built-ins stands at the shape's key; what it
+            // cannot say of MCP tools, at `mcp_tools`.
+            if let Some(error) = T::refuse_portable(policy.shape()) {
+                let key = if matches!(policy.shape(), PortableShape::Only(_)) { ONLY_KEY } else { DISABLE_KEY };
+                sink.error(at_key.key(key), error);
+                return held;
+            }
+            match T::portable_selection(policy) {
+                Ok(selection) => {
                     lint_shaped(&selection, at_key, None, sink);
                     held.selection = Some(selection);
-                    held.mcp = held.portable.as_ref().map(|p| p.mcp().clone()).unwrap_or_default();
+                    held.mcp = policy.mcp().clone();
                 }
-                // A refusal of what the policy says of built-ins stands at its shape's key,
-                // one of its `mcp_tools` at `mcp_tools`.
-                Some(Err(error)) => {
-                    let policy = held.portable.as_ref().map(|p| p.clone().with_mcp(McpTools::Keep));
-                    let key = match policy.as_ref().map(|p| (p.shape(), T::portable_selection(p).is_err())) {
-                        Some((PortableShape::Only(_), true)) => ONLY_KEY,
-                        Some((_, true)) => DISABLE_KEY,
-                        _ => MCP_TOOLS_KEY,
-                    };
-                    sink.error(at_key.key(key), error);
-                }
-                None => {}
+                Err(error) => sink.error(at_key.key(MCP_TOOLS_KEY), error),
             }
         }
         (None, None) => {}
