@@ -1,17 +1,21 @@
 //! Attesting a Claude Code session: the `tools` of every `init` message of its stream-json
 //! transcript, against its selection.
 
+use std::collections::HashSet;
+
 use crate::claude_code::catalog::{self as claude_code, ClaudeTool};
+use crate::claude_code::mcp::server_name;
 use crate::claude_code::selection::ClaudeCodeSelection;
 use crate::review::attest::{Attestation, Host, Violation, malformed};
-use crate::seen::Seen;
 use crate::selection::{NameLookup, SelectionShape};
 use crate::text::Shown;
 
 /// Checks what a Claude Code session offers (the `tools` of its stream-json `init` message)
 /// against its selection (`None`: no selection). MCP tools (`mcp__<server>__<tool>`) are not
 /// governed by the selection; with [`Host::mcp_servers`], one of a server the host did not
-/// pass is a violation under a selection (`--strict-mcp-config` drops the others).
+/// pass is a violation under a selection (`--strict-mcp-config` drops the others). A server
+/// is known by its name as the CLI writes it in its tools' names: the host's `my.server`
+/// offers `mcp__my_server__…`.
 #[must_use]
 pub fn attest_claude_code(
     selection: Option<&ClaudeCodeSelection>,
@@ -39,13 +43,14 @@ pub fn attest_claude_code(
 /// for every name (offered or called).
 pub(crate) struct Judge<'a> {
     selection: Option<&'a ClaudeCodeSelection>,
-    servers: Option<Seen<'a>>,
+    /// The MCP servers the host passed, as the CLI writes them in their tools' names.
+    servers: Option<HashSet<String>>,
     strict: bool,
 }
 
 impl<'a> Judge<'a> {
-    pub(crate) fn new(selection: Option<&'a ClaudeCodeSelection>, host: &'a Host, strict: bool) -> Judge<'a> {
-        let servers = host.mcp_servers.as_ref().map(|s| Seen::of(s.iter().map(String::as_str)));
+    pub(crate) fn new(selection: Option<&'a ClaudeCodeSelection>, host: &Host, strict: bool) -> Judge<'a> {
+        let servers = host.mcp_servers.as_ref().map(|servers| servers.iter().map(|s| server_name(s)).collect());
         Judge { selection, servers, strict }
     }
 
@@ -92,7 +97,7 @@ impl<'a> Judge<'a> {
 
 /// Why an offered MCP tool (`mcp__` then `rest`) is a violation: a name with an empty part,
 /// or, where the host declared its `servers`, a server it did not pass.
-fn mcp_violation(rest: &str, servers: Option<&Seen<'_>>) -> Option<String> {
+fn mcp_violation(rest: &str, servers: Option<&HashSet<String>>) -> Option<String> {
     let Some((server, _)) = rest.split_once("__").filter(|(server, tool)| !server.is_empty() && !tool.is_empty())
     else {
         return Some(String::from(
@@ -131,5 +136,14 @@ mod tests {
         let own = ["mcp__project__x".to_owned()];
         assert!(!attest_claude_code(Some(&no_web), &own, &host, false).is_attested());
         assert!(attest_claude_code(None, &own, &host, false).is_attested(), "no selection: no --strict-mcp-config");
+        // The host's `my.server` is offered as the CLI names it; the name as written is not.
+        let dotted = Host { mcp_servers: Some(vec!["my.server".into()]), ..Host::default() };
+        let offered = ["mcp__my_server__echo".to_owned()];
+        let attestation = attest_claude_code(Some(&no_web), &offered, &dotted, false);
+        assert!(attestation.is_attested(), "{attestation}");
+        assert_eq!(attestation.allowed, offered);
+        let unsanitized = ["mcp__my.server__echo".to_owned()];
+        let attestation = attest_claude_code(Some(&no_web), &unsanitized, &dotted, false);
+        assert!(!attestation.is_attested(), "the CLI never writes `.` in an MCP tool's name: {attestation}");
     }
 }

@@ -20,11 +20,21 @@ pub(crate) const PREFIX: &str = "mcp__";
 /// The deny rule of every MCP tool.
 pub(crate) const EVERY: &str = "mcp__*";
 
+/// Whether Claude Code keeps `c` in the names of MCP tools; it writes every other character
+/// as `_` (`my.server` offers `mcp__my_server__…`).
+fn kept(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-')
+}
+
+/// A server's name as the CLI writes it in its tools' names (`mcp__<server>__<tool>`).
+pub(crate) fn server_name(server: &str) -> String {
+    server.chars().map(|c| if kept(c) { c } else { '_' }).collect()
+}
+
 /// The rule naming `reference`: `mcp__<server>` or `mcp__<server>__<tool>`. Where the server
 /// and the tool could not be told apart again, it is refused.
 pub(crate) fn rule_of(reference: &McpRef) -> Result<String, Error> {
-    // Claude Code writes a name's other characters as `_` (`mcp__my_server__…`).
-    let (server, tool) = reference.sanitized(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+    let (server, tool) = reference.sanitized(kept);
     if server.contains("__") || server.ends_with('_') || tool.as_deref().is_some_and(|tool| tool.starts_with('_')) {
         return Err(Error::CannotSay {
             runtime: CLI,

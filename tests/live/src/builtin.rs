@@ -106,7 +106,7 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[BuiltinCase]) -> Vec<
             name: case.name.clone(),
             selection: case.selection.clone(),
             model: None,
-            host_mcp: false,
+            host_mcp: None,
             own_mcp: false,
             mcp: McpTools::Keep,
         };

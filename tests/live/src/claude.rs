@@ -19,16 +19,35 @@ pub struct Case {
     pub name: String,
     pub selection: Option<ClaudeCodeSelection>,
     pub model: Option<&'static str>,
-    /// An MCP server given with `--mcp-config` (the host's: must survive).
-    pub host_mcp: bool,
+    /// The MCP server given with `--mcp-config`, by the name the host gives it (the harness's
+    /// echo server; the host's: must survive).
+    pub host_mcp: Option<&'static str>,
     /// MCP servers in the fresh HOME and work dir (the agent's own: must not survive).
     pub own_mcp: bool,
     /// What becomes of MCP tools (a portable policy's `mcp_tools`).
     pub mcp: McpTools,
 }
 
-/// What a baseline depends on: the model, host MCP servers, the agent's own MCP servers.
-type Environment = (Option<&'static str>, bool, bool);
+/// What a baseline depends on: the model, the host's MCP server, the agent's own MCP servers.
+type Environment = (Option<&'static str>, Option<&'static str>, bool);
+
+/// The name the host gives the echo server, unless a case names another.
+pub const ECHO: &str = "echo";
+
+/// How the CLI writes a server's name inside its tools' names (`mcp__<server>__<tool>`):
+/// every character but an ASCII letter, digit, `_` or `-` as `_`, as the CLI's own
+/// `replace(/[^a-zA-Z0-9_-]/g,"_")` beside the code that builds those names. Stated here apart
+/// from the library, so a run shows whether the library's deny rules name what the CLI offers.
+pub fn cli_server_name(server: &str) -> String {
+    server.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-') { c } else { '_' }).collect()
+}
+
+/// The host's server's tools that `mcp` keeps, as the CLI names them.
+fn host_tools(server: Option<&str>, mcp: &McpTools) -> Vec<String> {
+    let Some(server) = server else { return Vec::new() };
+    let kept = crate::mcp::TOOLS.iter().filter(|t| mcp.offers(server, t));
+    kept.map(|t| format!("mcp__{}__{t}", cli_server_name(server))).collect()
+}
 
 const DEFERRED_MARK: &str = "deferred tools are now available via";
 
@@ -162,8 +181,8 @@ pub fn run_args(
     args.extend(extra.iter().cloned());
     // The transcript's `init` message is what attestation reads.
     args.extend([String::from("--output-format=stream-json"), String::from("--verbose")]);
-    if case.host_mcp {
-        args.push(format!("--mcp-config={}", mcp_config("echo", me, dir)));
+    if let Some(server) = case.host_mcp {
+        args.push(format!("--mcp-config={}", mcp_config(server, me, dir)));
     }
     if let Some(model) = case.model {
         args.push(format!("--model={model}"));
@@ -263,15 +282,17 @@ pub fn catalog(cli: &Path, scratch: &Path, names: &[String]) -> Result<Value, St
 /// `ToolSearch` plumbing, which the offered model leaves out too), or why it was refused.
 fn attested(case: &Case, transcript: &str) -> Result<BTreeSet<String>, String> {
     let offered = tool_policy::json::read_claude_init(transcript).map_err(|e| format!("attestation: {e}"))?;
-    let servers = if case.host_mcp { vec![String::from("echo")] } else { Vec::new() };
+    let servers = case.host_mcp.map(str::to_owned).into_iter().collect();
     let host = Host { mcp_servers: Some(servers), ..Host::default() };
     let mut attestation = attest_claude_code(case.selection.as_ref(), &offered, &host, false);
     // A tool the case's MCP rules take away is a violation too.
     let (removed, kept): (Vec<String>, Vec<String>) =
         std::mem::take(&mut attestation.allowed).into_iter().partition(|name| {
-            name.strip_prefix("mcp__")
-                .and_then(|rest| rest.split_once("__"))
-                .is_some_and(|(s, t)| !case.mcp.offers(s, t))
+            name.strip_prefix("mcp__").and_then(|rest| rest.split_once("__")).is_some_and(|(s, t)| {
+                // The CLI's name of the host's server, read back as the host names it.
+                let server = case.host_mcp.filter(|host| cli_server_name(host) == s).unwrap_or(s);
+                !case.mcp.offers(server, t)
+            })
         });
     attestation.allowed = kept;
     if !removed.is_empty() {
@@ -320,9 +341,14 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
         let key = (case.model, case.host_mcp, case.own_mcp);
         if !baselines.iter().any(|(k, _)| *k == key) {
             let plain = Case { name: String::new(), selection: None, mcp: McpTools::Keep, ..case.clone() };
-            let label = format!("baseline-{}-{}-{}", case.model.unwrap_or("default"), case.host_mcp, case.own_mcp);
+            let label = format!(
+                "baseline-{}-{}-{}",
+                case.model.unwrap_or("default"),
+                case.host_mcp.unwrap_or("none"),
+                case.own_mcp
+            );
             let baseline = observe(&label, &plain).map(|(names, transcript)| {
-                if key == (None, false, false) {
+                if key == (None, None, false) {
                     plain_transcript = Some(transcript);
                 }
                 names.iter().filter_map(|n| ClaudeTool::from_canonical(n)).collect::<Vec<_>>()
@@ -338,10 +364,7 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
                 let defaults = if case.selection.is_none() { claude::DEFAULT_OFFERED.to_vec() } else { defaults };
                 let mut expected: BTreeSet<String> =
                     claude::offered(case.selection.as_ref(), &defaults).iter().map(|t| t.name().to_owned()).collect();
-                if case.host_mcp {
-                    let kept = crate::mcp::TOOLS.iter().filter(|t| case.mcp.offers("echo", t));
-                    expected.extend(kept.map(|t| format!("mcp__echo__{t}")));
-                }
+                expected.extend(host_tools(case.host_mcp, &case.mcp));
                 if case.own_mcp && case.selection.is_none() {
                     for server in ["userecho", "projecho"] {
                         expected.extend(crate::mcp::TOOLS.iter().map(|t| format!("mcp__{server}__{t}")));
@@ -376,7 +399,7 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
                 name: String::new(),
                 selection: Some(ClaudeCodeSelection::only([ClaudeTool::Read])),
                 model: None,
-                host_mcp: false,
+                host_mcp: None,
                 own_mcp: false,
                 mcp: McpTools::Keep,
             },
@@ -391,7 +414,7 @@ fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut
         None => Outcome::failed(name, String::from("no plain run to attest")),
     });
     // The catalog's default set is what the default model offers with nothing configured.
-    if let Some((_, Ok(defaults))) = baselines.iter().find(|(k, _)| *k == (None, false, false)) {
+    if let Some((_, Ok(defaults))) = baselines.iter().find(|(k, _)| *k == (None, None, false)) {
         let observed = defaults.iter().map(|t| t.name().to_owned()).collect();
         let expected = claude::DEFAULT_OFFERED.iter().map(|t| t.name().to_owned()).collect();
         outcomes.push(Outcome::compare("catalog-default-set", expected, observed));
@@ -467,7 +490,7 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
             name: case.name.clone(),
             selection: case.selection.clone(),
             model: None,
-            host_mcp: case.host_mcp,
+            host_mcp: case.host_mcp.then_some(ECHO),
             own_mcp: false,
             mcp: case.mcp.clone(),
         };
@@ -504,12 +527,7 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
                         .filter(|n| n != "ToolSearch")
                         .collect();
                 // The session's MCP tools: the host's, less what the main agent's rules take.
-                let session: Vec<String> = if case.host_mcp {
-                    let kept = crate::mcp::TOOLS.iter().filter(|t| case.mcp.offers("echo", t));
-                    kept.map(|t| format!("mcp__echo__{t}")).collect()
-                } else {
-                    Vec::new()
-                };
+                let session = host_tools(case.host_mcp.then_some(ECHO), &case.mcp);
                 let session: Vec<&str> = session.iter().map(String::as_str).collect();
                 names.extend(claude::mcp_offered_to(agent, &session).into_iter().map(str::to_owned));
                 names

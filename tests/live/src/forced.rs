@@ -188,7 +188,7 @@ pub fn run_claude(cli: &Path, me: &Path, scratch: &Path, cases: &[ClaudeCase]) -
             name: case.name.clone(),
             selection: case.selection.clone(),
             model: None,
-            host_mcp: case.call.effect == Effect::Mcp,
+            host_mcp: (case.call.effect == Effect::Mcp).then_some(claude::ECHO),
             own_mcp: false,
             mcp: case.mcp.clone(),
         };
@@ -307,7 +307,7 @@ pub fn run_gemini(cli: &Path, me: &Path, scratch: &Path, cases: &[GeminiCase]) -
             name: case.name.clone(),
             selection: case.selection.clone(),
             mode: case.mode,
-            mcp: case.call.effect == Effect::Mcp,
+            mcp: (case.call.effect == Effect::Mcp).then_some(gemini::ECHO),
             control: None,
             agent: case.agent,
         };

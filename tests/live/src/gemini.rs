@@ -33,8 +33,9 @@ pub struct Case {
     /// The selection read by the library; `None`: no selection.
     pub selection: Option<GeminiSelection>,
     pub mode: ApprovalMode,
-    /// An MCP server (`echo`) in the run's settings.
-    pub mcp: bool,
+    /// The MCP server in the run's settings, by the name the settings give it (the harness's
+    /// echo server: [`ECHO`], unless a case names another).
+    pub mcp: Option<&'static str>,
     /// For a control: the configuration written by hand, and the names the CLI is expected
     /// to offer (by the upstream behaviour the control shows) instead of the library's.
     pub control: Option<(Raw, Vec<&'static str>)>,
@@ -62,7 +63,22 @@ pub fn investigator(body: &Value) -> bool {
 
 /// The MCP tools the `echo` server offers, as the Gemini CLI names them.
 fn mcp_tools(case: &Case) -> Vec<String> {
-    if case.mcp { crate::mcp::TOOLS.iter().map(|t| format!("mcp_echo_{t}")).collect() } else { Vec::new() }
+    let Some(server) = case.mcp else { return Vec::new() };
+    crate::mcp::TOOLS.iter().map(|t| format!("mcp_{}_{t}", cli_server_name(server))).collect()
+}
+
+/// The name the settings give the echo server, unless a case names another.
+pub const ECHO: &str = "echo";
+
+/// How the CLI writes a server's name inside its tools' names (`mcp_<server>_<tool>`): every
+/// character but an ASCII letter, digit, `_`, `-`, `.` or `:` as `_` (its `generateValidName`).
+/// Stated here apart from the library, so a run shows whether the library's `tools.core`
+/// names what the CLI offers.
+fn cli_server_name(server: &str) -> String {
+    server
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':') { c } else { '_' })
+        .collect()
 }
 
 /// The names the model request offers (`tools[].functionDeclarations[].name`).
@@ -97,9 +113,9 @@ pub fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Re
     std::fs::create_dir_all(home.join(".gemini")).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let mut settings = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
-    if case.mcp {
+    if let Some(server) = case.mcp {
         let log = dir.join("mcp-calls.log");
-        settings["mcpServers"] = json!({"echo": {"command": me, "args": ["mcp-echo", log]}});
+        settings["mcpServers"] = json!({server: {"command": me, "args": ["mcp-echo", log]}});
     }
     let policy_file = dir.join("tool-policy.toml");
     let config = GeminiCliConfig::new(case.selection.clone()).with_policy_file(policy_file.display().to_string());
@@ -169,7 +185,7 @@ pub fn catalog(cli: &Path, me: &Path, scratch: &Path) -> Result<Value, String> {
             name: mode.to_string(),
             selection: None,
             mode: *mode,
-            mcp: false,
+            mcp: None,
             control: None,
             agent: None,
         })

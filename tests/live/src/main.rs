@@ -287,6 +287,7 @@ fn claude_cases() -> Result<Vec<claude::Case>, String> {
         } else {
             ClaudeCodeSelection::from_json(&selection.to_string()).map_err(|e| format!("{name}: {e}"))?.selection
         };
+        let host_mcp = host_mcp.then_some(claude::ECHO);
         Ok(claude::Case { name: name.to_owned(), selection, model, host_mcp, own_mcp, mcp: McpTools::Keep })
     };
     Ok(vec![
@@ -1201,7 +1202,8 @@ fn forced_copilot_cases() -> Result<Vec<forced_copilot::Case>, String> {
 
 fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
     use tool_policy::gemini::ApprovalMode::{AutoEdit, Default, Plan, Yolo};
-    let case = |name: &str, selection: Value, mode, mcp| -> Result<gemini::Case, String> {
+    let case = |name: &str, selection: Value, mode, mcp: bool| -> Result<gemini::Case, String> {
+        let mcp = mcp.then_some(gemini::ECHO);
         let selection = if selection.is_null() {
             None
         } else {
@@ -1211,11 +1213,11 @@ fn gemini_cases() -> Result<Vec<gemini::Case>, String> {
         };
         Ok(gemini::Case { name: name.to_owned(), selection, mode, mcp, control: None, agent: None })
     };
-    let control = |name: &str, raw: gemini::Raw, mode, mcp, expected: Vec<&'static str>| gemini::Case {
+    let control = |name: &str, raw: gemini::Raw, mode, mcp: bool, expected: Vec<&'static str>| gemini::Case {
         name: name.to_owned(),
         selection: None,
         mode,
-        mcp,
+        mcp: mcp.then_some(gemini::ECHO),
         control: Some((raw, expected)),
         agent: None,
     };
@@ -1428,7 +1430,7 @@ fn portable_cases(name: &str, policy: &Value) -> Result<Portables, String> {
         name: name.clone(),
         selection: read.selection,
         model: None,
-        host_mcp: true,
+        host_mcp: Some(claude::ECHO),
         own_mcp: false,
         mcp,
     };
@@ -1438,7 +1440,7 @@ fn portable_cases(name: &str, policy: &Value) -> Result<Portables, String> {
         name: format!("{CAPABILITIES}{mode}: {}", &name[CAPABILITIES.len()..]),
         selection: selection.clone(),
         mode,
-        mcp: true,
+        mcp: Some(gemini::ECHO),
         control: None,
         agent: None,
     });
@@ -1489,7 +1491,7 @@ fn extra_cases(path: &Path) -> Result<Extras, String> {
                     name: name.to_owned(),
                     selection: loaded.selection,
                     model: None,
-                    host_mcp: true,
+                    host_mcp: Some(claude::ECHO),
                     own_mcp: true,
                     mcp: McpTools::Keep,
                 });

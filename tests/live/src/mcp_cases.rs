@@ -60,17 +60,36 @@ fn claude_cases(cases: &mut McpCases) -> Result<(), String> {
     let read = |name: &str, document: &Value| {
         tool_policy::json::load_claude_code(&document.to_string()).map_err(|e| format!("{name}: {e}"))
     };
-    for (name, document) in [
-        ("disable [mcp__echo__ping_tool]", json!({"disable": ["mcp__echo__ping_tool"]})),
-        ("disable [mcp__echo]", json!({"disable": ["mcp__echo"]})),
-        ("disable [Bash, mcp__echo__echo]", json!({"builtin_tools": {"disable": ["Bash", "mcp__echo__echo"]}})),
+    // The last two: a server the host names with a character the CLI writes as `_` in its
+    // tools' names (`echo.v2` offers `mcp__echo_v2__echo`): the deny rules must name it so.
+    let dotted = "echo.v2";
+    for (name, document, server) in [
+        ("disable [mcp__echo__ping_tool]", json!({"disable": ["mcp__echo__ping_tool"]}), claude::ECHO),
+        ("disable [mcp__echo]", json!({"disable": ["mcp__echo"]}), claude::ECHO),
+        (
+            "disable [Bash, mcp__echo__echo]",
+            json!({"builtin_tools": {"disable": ["Bash", "mcp__echo__echo"]}}),
+            claude::ECHO,
+        ),
         (
             "only [read, search], mcp_tools disable [echo/ping_tool]",
             json!({"capabilities": {"only": ["read", "search"], "mcp_tools": {"disable": ["echo/ping_tool"]}}}),
+            claude::ECHO,
         ),
         (
             "disable [web], mcp_tools disable [echo]",
             json!({"capabilities": {"disable": ["web"], "mcp_tools": {"disable": ["echo"]}}}),
+            claude::ECHO,
+        ),
+        (
+            "server `echo.v2`, disable [web], mcp_tools disable [echo.v2/ping_tool]",
+            json!({"capabilities": {"disable": ["web"], "mcp_tools": {"disable": ["echo.v2/ping_tool"]}}}),
+            dotted,
+        ),
+        (
+            "server `echo.v2`, only [read], mcp_tools disable [echo.v2]",
+            json!({"capabilities": {"only": ["read"], "mcp_tools": {"disable": ["echo.v2"]}}}),
+            dotted,
         ),
     ] {
         let read = read(name, &document)?;
@@ -78,7 +97,7 @@ fn claude_cases(cases: &mut McpCases) -> Result<(), String> {
             name: format!("{MCP}claude-code: {name}"),
             selection: read.selection,
             model: None,
-            host_mcp: true,
+            host_mcp: Some(server),
             own_mcp: false,
             mcp: read.mcp,
         });
@@ -181,11 +200,30 @@ fn gemini_cases(cases: &mut McpCases) -> Result<(), String> {
             name: format!("{MCP}gemini-cli, {mode}: {name}"),
             selection: read.selection,
             mode,
-            mcp: true,
+            mcp: Some(gemini::ECHO),
             control: None,
             agent,
         });
     }
+    // A server named with a `.`, which the CLI keeps in its tools' names
+    // (`mcp_echo.v2_ping_tool`): `tools.core` must name the tool so. The library's prediction
+    // must keep the tool the policy names, as the CLI names it; the run then holds that the
+    // CLI offers what the library predicts.
+    let document = json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["echo.v2/ping_tool"]}}});
+    let read = tool_policy::json::load_gemini_cli(&document.to_string()).map_err(|e| e.to_string())?;
+    let named = ["mcp_echo.v2_echo", "mcp_echo.v2_ping_tool"];
+    let predicted = tool_policy::gemini::offered(read.selection.as_ref(), Default, &named);
+    if predicted.iter().filter(|n| n.starts_with("mcp_")).ne(["mcp_echo.v2_ping_tool"].iter()) {
+        return Err(format!("gemini-cli: `echo.v2/ping_tool` is predicted as {predicted:?}"));
+    }
+    cases.gemini.push(gemini::Case {
+        name: format!("{MCP}gemini-cli, {Default}: server `echo.v2`, only [read], mcp_tools only [echo.v2/ping_tool]"),
+        selection: read.selection,
+        mode: Default,
+        mcp: Some("echo.v2"),
+        control: None,
+        agent: None,
+    });
     Ok(())
 }
 
