@@ -194,6 +194,14 @@ fn claude_codes_main_selection_takes_mcp_deny_rules() {
     assert_eq!(at, ["/disable/0", "/disable/2", "/disable/3"]);
     assert!(errors[0].1.contains("is not an MCP rule Claude Code matches"));
     assert!(errors[1].1.contains("listed twice"), "the same server twice: {}", errors[1].1);
+    // A server's name as the host gives it, where the CLI writes `.` as `_`: the rule it matches.
+    let errors = refused(
+        r#"{"builtin_tools": {"disable": ["mcp__echo.v2__ping_tool"]}, "agents": {"a": {"description": "d", "prompt": "p", "tools": ["mcp__my.srv"]}}}"#,
+    );
+    let at: Vec<&str> = errors.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(at, ["/builtin_tools/disable/0", "/agents/a/tools/0"]);
+    assert!(errors[0].1.ends_with("did you mean `mcp__echo_v2__ping_tool`?"), "{}", errors[0].1);
+    assert!(errors[1].1.ends_with("did you mean `mcp__my_srv`?"), "{}", errors[1].1);
 }
 
 #[test]

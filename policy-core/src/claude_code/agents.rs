@@ -48,7 +48,7 @@ impl AgentRule {
             return if mcp_rule_ok(rest) {
                 Ok(NameLookup::Canonical(AgentRule::Mcp(name.to_owned())))
             } else {
-                Err(Error::BadClaudeMcpRule { name: name.to_owned() })
+                Err(mcp::bad_rule(name))
             };
         }
         Ok(ClaudeTool::lookup(name)?.map(AgentRule::Tool))
@@ -601,9 +601,15 @@ mod tests {
         for good in ["mcp__*", "mcp__echo", "mcp__echo__*", "mcp__echo__ping_tool", "mcp__my-server__x"] {
             assert!(AgentRule::parse(good).is_ok(), "{good}");
         }
-        for bad in ["mcp__", "mcp__echo__", "mcp__*__x", "mcp__e cho", "mcp__echo__a*"] {
-            assert_eq!(AgentRule::parse(bad), Err(Error::BadClaudeMcpRule { name: bad.into() }), "{bad}");
+        for bad in ["mcp__", "mcp__echo__", "mcp__*__x", "mcp__echo__a*", "mcp__e.__x"] {
+            assert_eq!(AgentRule::parse(bad), Err(Error::BadClaudeMcpRule { name: bad.into(), fix: None }), "{bad}");
         }
+        let refused =
+            Error::BadClaudeMcpRule { name: "mcp__echo.v2__echo".into(), fix: Some("mcp__echo_v2__echo".into()) };
+        assert_eq!(AgentRule::parse("mcp__echo.v2__echo"), Err(refused));
+        assert!(
+            matches!(AgentRule::parse("mcp__e cho"), Err(Error::BadClaudeMcpRule { fix: Some(fix), .. }) if fix == "mcp__e_cho")
+        );
         assert!(matches!(AgentRule::parse("read"), Err(Error::UnknownCliTool { suggestion: Some("Read"), .. })));
         assert!(rule("mcp__echo").matches("mcp__echo__ping_tool"));
         assert!(rule("mcp__echo__*").matches("mcp__echo__echo"));

@@ -31,6 +31,18 @@ pub(crate) fn server_name(server: &str) -> String {
     server.chars().map(|c| if kept(c) { c } else { '_' }).collect()
 }
 
+/// The refusal of `name`, an MCP rule outside the grammar, with the rule the CLI matches
+/// when writing its other characters as `_` makes one (`mcp__my.server__x` is
+/// `mcp__my_server__x`).
+pub(crate) fn bad_rule(name: &str) -> Error {
+    let fix = name.strip_prefix(PREFIX).map(|rest| {
+        let rest: String = rest.chars().map(|c| if kept(c) || c == '*' { c } else { '_' }).collect();
+        format!("{PREFIX}{rest}")
+    });
+    let holds = |fix: &String| fix != name && matches!(read_rule(fix), Some(Ok(_)));
+    Error::BadClaudeMcpRule { name: name.to_owned(), fix: fix.filter(holds) }
+}
+
 /// The rule naming `reference`: `mcp__<server>` or `mcp__<server>__<tool>`. Where the server
 /// and the tool could not be told apart again, it is refused.
 pub(crate) fn rule_of(reference: &McpRef) -> Result<String, Error> {
@@ -62,7 +74,7 @@ pub(crate) fn read_rule(name: &str) -> Option<Result<Option<McpRef>, Error>> {
         Some((server, tool)) => format!("{server}/{tool}"),
         None => rest.to_owned(),
     };
-    let refused = || Error::BadClaudeMcpRule { name: name.to_owned() };
+    let refused = || bad_rule(name);
     Some(match McpRef::parse(&written) {
         // Read back as written, so a server such as `a_` is refused here, not renamed.
         Ok(reference) if rule_of(&reference).is_ok_and(|rule| name == rule || name == rule.clone() + "__*") => {
@@ -113,8 +125,15 @@ mod tests {
         assert_eq!(read_rule("mcp__github__*"), server);
         assert_eq!(read_rule("mcp__*"), Some(Ok(None)));
         assert_eq!(read_rule("Bash"), None);
-        for bad in ["mcp__", "mcp__a b", "mcp__a___b", "mcp__a_", "mcp__a__"] {
-            assert_eq!(read_rule(bad), Some(Err(Error::BadClaudeMcpRule { name: bad.into() })), "{bad}");
+        for bad in ["mcp__", "mcp__a___b", "mcp__a_", "mcp__a__", "mcp__a.__b"] {
+            assert_eq!(read_rule(bad), Some(Err(Error::BadClaudeMcpRule { name: bad.into(), fix: None })), "{bad}");
+        }
+        // A name the CLI writes with `_` for other characters: the rule it matches.
+        for (bad, fix) in
+            [("mcp__a b", "mcp__a_b"), ("mcp__my.server__x", "mcp__my_server__x"), ("mcp__a.b__*", "mcp__a_b__*")]
+        {
+            let refused = Error::BadClaudeMcpRule { name: bad.into(), fix: Some(fix.into()) };
+            assert_eq!(read_rule(bad), Some(Err(refused)), "{bad}");
         }
         let disable = McpTools::Disable(vec!["github/create_issue".parse().unwrap(), "mail".parse().unwrap()]);
         assert_eq!(deny_rules(&disable), ["mcp__github__create_issue", "mcp__mail"]);

@@ -227,10 +227,13 @@ pub enum Error {
         /// Those the list leaves out.
         missing: Vec<&'static str>,
     },
-    /// An MCP rule of a Claude Code sub-agent outside the CLI's grammar.
+    /// An MCP rule of Claude Code outside the CLI's grammar.
     BadClaudeMcpRule {
         /// What was written.
         name: String,
+        /// The rule the CLI matches, where the name holds characters the CLI writes as `_`
+        /// in its tools' names (`mcp__my.server__x` is `mcp__my_server__x`).
+        fix: Option<String>,
     },
     /// A sub-agent's `tools` names a built-in the main selection took away.
     AgentBeyondMain {
@@ -452,7 +455,8 @@ mod tests {
                 members: vec!["n", "m"],
                 missing: vec!["m"],
             },
-            Error::BadClaudeMcpRule { name: "n".into() },
+            Error::BadClaudeMcpRule { name: "n".into(), fix: None },
+            Error::BadClaudeMcpRule { name: "n.x".into(), fix: Some("n_x".into()) },
             Error::AgentBeyondMain { agent: "a".into(), tool: "t", leaks: true },
             Error::AgentOnlyUnreachable { tool: "t" },
             Error::AgentEveryMcp { agent: "a".into() },

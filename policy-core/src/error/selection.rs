@@ -58,7 +58,13 @@ impl Error {
                 join(&mut members.iter().copied(), "`", ", "),
                 join(&mut missing.iter().copied(), "`", ", "),
             ),
-            Error::BadClaudeMcpRule { name } => write!(
+            Error::BadClaudeMcpRule { name, fix: Some(fix) } => write!(
+                f,
+                "`{}` is not an MCP rule Claude Code matches: the CLI writes every character of a server's or tool's name but a letter, a digit, `_` and `-` as `_`; did you mean `{}`?",
+                Shown(name),
+                Shown(fix)
+            ),
+            Error::BadClaudeMcpRule { name, fix: None } => write!(
                 f,
                 "`{}` is not an MCP rule Claude Code matches: write `mcp__<server>__<tool>`, `mcp__<server>__*`, `mcp__<server>` or `mcp__*`",
                 Shown(name)
