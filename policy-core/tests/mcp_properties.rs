@@ -1,13 +1,14 @@
 //! A portable policy's `mcp_tools` (SPEC §7) over generated servers, tools and rules: each
 //! runtime's own value offers exactly the MCP tools the rule offers, read back through that
 //! runtime's own matcher (Copilot's patterns, Claude Code's deny rules, the Gemini CLI's and
-//! OpenCode's names); what a runtime cannot say is refused, and only that; and the policy's
-//! JSON reads back as the same policy.
+//! OpenCode's names); what a runtime cannot say is refused, and only that; a tool of a server
+//! the host passed is attested by the name the runtime gives it; and the policy's JSON reads
+//! back as the same policy.
 
 use policy_core::json::{load_claude_code, load_gemini_cli};
 use policy_core::{
-    AgentRule, Capability, ClaudeCodeArgs, Error, GeminiSelection, McpRef, McpTools, OpenCodeSelection, Portable,
-    ResolvedPolicy, Tool, mcp_tool_name,
+    AgentRule, Capability, ClaudeCodeArgs, Error, GeminiSelection, Host, McpRef, McpTools, OpenCodeSelection, Portable,
+    ResolvedPolicy, Tool, attest_claude_code, mcp_tool_name,
 };
 use proptest::prelude::*;
 
@@ -101,6 +102,8 @@ proptest! {
             }
             _ => prop_assert!(gemini.is_ok() && opencode.is_ok()),
         }
+        // The host passes every server, by the names it gives them.
+        let host = Host { mcp_servers: Some(SERVERS.iter().map(|s| (*s).to_owned()).collect()), ..Host::default() };
         for server in SERVERS {
             for tool in TOOLS.iter().chain(&["other"]) {
                 let offered = mcp.offers(server, tool);
@@ -113,6 +116,8 @@ proptest! {
                     let rules = args.iter().find_map(|a| a.strip_prefix("--disallowedTools=")).unwrap_or("");
                     let name = format!("mcp__{}__{}", sanitized(server), sanitized(tool));
                     prop_assert_eq!(!denied(rules, &name), offered, "Claude Code {} under {}", name, rules);
+                    let attestation = attest_claude_code(claude.selection.as_ref(), std::slice::from_ref(&name), &host, false);
+                    prop_assert!(attestation.is_attested(), "Claude Code {} of a server the host passed: {}", name, attestation);
                 }
                 if let Ok(gemini) = &gemini {
                     let name = format!("mcp_{server}_{tool}");
