@@ -33,6 +33,18 @@ pub struct Case {
     pub document: CopilotDocument,
     /// Also resume the session, re-sending the filter, and check the resumed turn.
     pub resume: bool,
+    /// The name the host gives the MCP echo server: [`ECHO`], unless a case names another.
+    pub server: &'static str,
+}
+
+/// The name the host gives the echo server, unless a case names another.
+pub const ECHO: &str = "echo";
+
+/// How the runtime writes a server's name inside its tools' names (`<server>-<tool>`): every
+/// character but an ASCII letter, digit, `_` or `-` as `-`. Stated here apart from the
+/// library, so a run shows whether the library's patterns name what the runtime offers.
+fn cli_server_name(server: &str) -> String {
+    server.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-') { c } else { '-' }).collect()
 }
 
 /// The tools the runtime offers only in plan mode (`agentMode: "plan"`); a case naming one
@@ -124,14 +136,14 @@ fn tools_with(handler: impl Fn() -> Arc<dyn ToolHandler>) -> Vec<SdkTool> {
         .collect()
 }
 
-fn mcp_servers(me: &Path) -> IndexMap<String, McpServerConfig> {
+fn mcp_servers(me: &Path, name: &str) -> IndexMap<String, McpServerConfig> {
     let server = McpStdioServerConfig {
         command: me.display().to_string(),
         args: vec![String::from("mcp-echo")],
         tools: Some(vec![String::from("*")]),
         ..McpStdioServerConfig::default()
     };
-    IndexMap::from([(String::from("echo"), McpServerConfig::Stdio(server))])
+    IndexMap::from([(name.to_owned(), McpServerConfig::Stdio(server))])
 }
 
 fn provider(port: u16) -> ProviderConfig {
@@ -145,7 +157,7 @@ fn session_config(me: &Path, port: u16) -> SessionConfig {
         .with_provider(provider(port))
         .with_permission_handler(Arc::new(ApproveAllHandler))
         .with_tools(custom_tools())
-        .with_mcp_servers(mcp_servers(me))
+        .with_mcp_servers(mcp_servers(me, ECHO))
 }
 
 /// A resume of session `id` with the same sources, and no filter yet.
@@ -155,7 +167,7 @@ fn resume_config(id: github_copilot_sdk::SessionId, me: &Path, port: u16) -> Res
         .with_provider(provider(port))
         .with_permission_handler(Arc::new(ApproveAllHandler))
         .with_tools(custom_tools())
-        .with_mcp_servers(mcp_servers(me))
+        .with_mcp_servers(mcp_servers(me, ECHO))
 }
 
 /// The tool names of the last model request.
@@ -345,7 +357,7 @@ async fn attested_turn(
 
 /// [`turn`], in plan mode or not.
 async fn turn_in(live: &Live<'_>, case: &Case, plan: bool) -> Result<(Observed, Option<Observed>), String> {
-    let mut config = live.session_config();
+    let mut config = live.session_config().with_mcp_servers(mcp_servers(live.me, case.server));
     if plan {
         // The runtime offers `exit_plan_mode` only in plan mode, to a host that can answer it.
         config = config.with_exit_plan_mode_handler(Arc::new(StayInPlan));
@@ -358,7 +370,7 @@ async fn turn_in(live: &Live<'_>, case: &Case, plan: bool) -> Result<(Observed, 
     if !case.resume {
         return Ok((created, None));
     }
-    let mut resume = live.resume_config(id);
+    let mut resume = live.resume_config(id).with_mcp_servers(mcp_servers(live.me, case.server));
     if plan {
         resume = resume.with_exit_plan_mode_handler(Arc::new(StayInPlan));
     }
@@ -817,7 +829,7 @@ async fn sdk_flow_outcomes(live: &Live<'_>, universe: &BTreeSet<String>) -> Vec<
         "sdk flow: main agent after resume",
     ];
     let case = match tool_policy::json::load(FLOW_DEFINITION) {
-        Ok(document) => Case { name: String::from("sdk flow"), document, resume: true },
+        Ok(document) => Case { name: String::from("sdk flow"), document, resume: true, server: ECHO },
         Err(e) => return NAMES.iter().map(|n| Outcome::failed(n, e.to_string())).collect(),
     };
     let flow = match sdk_flow(live, &case.document).await {
@@ -912,10 +924,13 @@ fn fake_model(recorder: &Mutex<Vec<Value>>, method: &str, path: &str, body: &[u8
 /// What every baseline must hold: the custom tools registered and the MCP server's tools. A
 /// dead MCP server or a lost registration would otherwise make cases about them pass with
 /// nothing to compare.
-fn universe_gaps(universe: &BTreeSet<String>) -> Vec<String> {
-    let mcp = crate::mcp::TOOLS.iter().map(|t| format!("echo-{t}"));
+fn universe_gaps(universe: &BTreeSet<String>, server: &str) -> Vec<String> {
+    let mcp = crate::mcp::TOOLS.iter().map(|t| format!("{}-{t}", cli_server_name(server)));
     CUSTOM_TOOLS.iter().map(|t| (*t).to_owned()).chain(mcp).filter(|name| !universe.contains(name)).collect()
 }
+
+/// What a baseline depends on: plan mode, and the name the host gives the MCP server.
+type Baseline = (bool, &'static str);
 
 async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts: &mut Attested) -> Vec<Outcome> {
     let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
@@ -949,27 +964,30 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
         };
         let live = Live { runtime: &runtime, me, port, requests: &requests };
         // The universes: what this mode offers with every source allowed, in each agent mode
-        // a case needs.
-        let mut universes: Vec<(bool, Result<BTreeSet<String>, String>)> = Vec::new();
-        for plan in [false, true] {
-            if plan && !mode_cases.iter().any(|c| c.plan()) {
+        // and with each MCP server name a case needs.
+        let mut universes: Vec<(Baseline, Result<BTreeSet<String>, String>)> = Vec::new();
+        for case in std::iter::once(None).chain(mode_cases.iter().map(Some)) {
+            let key = case.map_or((false, ECHO), |c| (c.plan(), c.server));
+            if universes.iter().any(|(k, _)| *k == key) {
                 continue;
             }
+            let (plan, server) = key;
             let universe = async {
                 let document = everything(mode)?;
-                let baseline = Case { name: format!("baseline-{}", mode.as_str()), document, resume: false };
+                let name = format!("baseline-{}", mode.as_str());
+                let baseline = Case { name, document, resume: false, server };
                 let ((names, _), _) = turn_in(&live, &baseline, plan).await?;
-                match universe_gaps(&names)[..] {
+                match universe_gaps(&names, server)[..] {
                     [] => Ok(names),
                     ref gaps => Err(format!("the baseline lacks {gaps:?}: cases about them could not fail")),
                 }
             }
             .await;
-            universes.push((plan, universe));
+            universes.push((key, universe));
         }
-        let universe_of = |plan: bool| universes.iter().find(|(p, _)| *p == plan).map(|(_, u)| u.clone());
-        let Some(Ok(universe)) = universe_of(false) else {
-            let why = universe_of(false).and_then(Result::err).unwrap_or_default();
+        let universe_of = |key: Baseline| universes.iter().find(|(k, _)| *k == key).map(|(_, u)| u.clone());
+        let Some(Ok(universe)) = universe_of((false, ECHO)) else {
+            let why = universe_of((false, ECHO)).and_then(Result::err).unwrap_or_default();
             outcomes.extend(mode_cases.iter().map(|c| Outcome::failed(&c.name, format!("baseline: {why}"))));
             continue;
         };
@@ -984,7 +1002,7 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
             outcomes.extend(sdk_flow_outcomes(&live, &universe).await);
         }
         for case in mode_cases {
-            let universe = match universe_of(case.plan()) {
+            let universe = match universe_of((case.plan(), case.server)) {
                 Some(Ok(universe)) => universe,
                 other => {
                     let why = other.and_then(Result::err).unwrap_or_default();
@@ -1008,6 +1026,21 @@ async fn run_cases(cli: &Path, me: &Path, scratch: &Path, cases: &[Case], counts
                 continue;
             }
             let expected = case.expected(&universe);
+            // A portable policy's `mcp_tools`, read apart from the runtime's patterns: the
+            // server's tools it keeps are the MCP tools expected, as the runtime names them.
+            if let Some(portable) = case.document.portable() {
+                let prefix = format!("{}-", cli_server_name(case.server));
+                let keeps = |t: &&&str| portable.mcp().offers(case.server, t);
+                let kept: BTreeSet<String> =
+                    crate::mcp::TOOLS.iter().filter(keeps).map(|t| format!("{prefix}{t}")).collect();
+                let predicted: BTreeSet<String> = expected.iter().filter(|n| n.starts_with(&prefix)).cloned().collect();
+                if kept != predicted {
+                    let why =
+                        format!("the library predicts the MCP tools {predicted:?}; its `mcp_tools` keep {kept:?}");
+                    outcomes.push(Outcome::failed(&case.name, why));
+                    continue;
+                }
+            }
             // CLI 1.0.102 refuses to resume a session kept in a host's session file system
             // ("OpenTelemetry preparation belongs to a different session"): there, only create.
             let create_only;

@@ -143,7 +143,7 @@ fn repo() -> PathBuf {
 
 fn copilot_case(name: &str, input: &Value, resume: bool) -> Result<copilot::Case, String> {
     let document = tool_policy::json::load_value(input).map_err(|e| format!("{name}: {e}"))?;
-    Ok(copilot::Case { name: name.to_owned(), document, resume })
+    Ok(copilot::Case { name: name.to_owned(), document, resume, server: copilot::ECHO })
 }
 
 fn entry(fields: Value) -> Value {

@@ -28,15 +28,34 @@ pub struct McpCases {
 pub fn cases() -> Result<McpCases, String> {
     let mut cases = McpCases::default();
     claude_cases(&mut cases)?;
-    for (name, capabilities) in [
-        ("only [read], mcp_tools only [echo/echo]", json!({"only": ["read"], "mcp_tools": {"only": ["echo/echo"]}})),
+    // The last two: a server the host names with a character the runtime writes as `-` in its
+    // tools' names (`echo.v2` offers `echo-v2-echo`): the patterns must name it so.
+    for (name, capabilities, server) in [
+        (
+            "only [read], mcp_tools only [echo/echo]",
+            json!({"only": ["read"], "mcp_tools": {"only": ["echo/echo"]}}),
+            copilot::ECHO,
+        ),
         (
             "disable [web], mcp_tools disable [echo/ping_tool]",
             json!({"disable": ["web"], "mcp_tools": {"disable": ["echo/ping_tool"]}}),
+            copilot::ECHO,
+        ),
+        (
+            "server `echo.v2`, only [read], mcp_tools only [echo.v2/echo]",
+            json!({"only": ["read"], "mcp_tools": {"only": ["echo.v2/echo"]}}),
+            "echo.v2",
+        ),
+        (
+            "server `echo.v2`, disable [web], mcp_tools disable [echo.v2/ping_tool]",
+            json!({"disable": ["web"], "mcp_tools": {"disable": ["echo.v2/ping_tool"]}}),
+            "echo.v2",
         ),
     ] {
         let name = format!("{MCP}copilot: {name}");
-        cases.copilot.push(copilot_case(&name, &json!({"tools": [], "capabilities": capabilities}), false)?);
+        let mut case = copilot_case(&name, &json!({"tools": [], "capabilities": capabilities}), false)?;
+        case.server = server;
+        cases.copilot.push(case);
     }
     gemini_cases(&mut cases)?;
     opencode_cases(&mut cases)?;
