@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use crate::error::Error;
+use crate::names::wire::{is_name_char, written_as};
 use crate::portable::{McpRef, McpTools, cannot_say};
 
 /// The runtime, as "the ... cannot say" reads.
@@ -20,25 +21,19 @@ pub(crate) const PREFIX: &str = "mcp__";
 /// The deny rule of every MCP tool.
 pub(crate) const EVERY: &str = "mcp__*";
 
-/// Whether Claude Code keeps `c` in the names of MCP tools; it writes every other character
-/// as `_` (`my.server` offers `mcp__my_server__…`).
-fn kept(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '_' | '-')
-}
-
-/// A server's name as the CLI writes it in its tools' names (`mcp__<server>__<tool>`).
+/// A server's name as the CLI writes it in its tools' names (`mcp__<server>__<tool>`): every
+/// character but a letter, a digit, `_` and `-` as `_` (`my.server` offers `mcp__my_server__…`).
 pub(crate) fn server_name(server: &str) -> String {
-    server.chars().map(|c| if kept(c) { c } else { '_' }).collect()
+    written_as(server, is_name_char, '_')
 }
 
 /// The refusal of `name`, an MCP rule outside the grammar, with the rule the CLI matches
 /// when writing its other characters as `_` makes one (`mcp__my.server__x` is
 /// `mcp__my_server__x`).
 pub(crate) fn bad_rule(name: &str) -> Error {
-    let fix = name.strip_prefix(PREFIX).map(|rest| {
-        let rest: String = rest.chars().map(|c| if kept(c) || c == '*' { c } else { '_' }).collect();
-        format!("{PREFIX}{rest}")
-    });
+    let fix = name
+        .strip_prefix(PREFIX)
+        .map(|rest| format!("{PREFIX}{}", written_as(rest, |c| is_name_char(c) || c == '*', '_')));
     let holds = |fix: &String| fix != name && matches!(read_rule(fix), Some(Ok(_)));
     Error::BadClaudeMcpRule { name: name.to_owned(), fix: fix.filter(holds) }
 }
@@ -46,7 +41,7 @@ pub(crate) fn bad_rule(name: &str) -> Error {
 /// The rule naming `reference`: `mcp__<server>` or `mcp__<server>__<tool>`. Where the server
 /// and the tool could not be told apart again, it is refused.
 pub(crate) fn rule_of(reference: &McpRef) -> Result<String, Error> {
-    let (server, tool) = reference.sanitized(kept);
+    let (server, tool) = reference.sanitized(is_name_char);
     if server.contains("__") || server.ends_with('_') || tool.as_deref().is_some_and(|tool| tool.starts_with('_')) {
         return Err(Error::CannotSay {
             runtime: CLI,

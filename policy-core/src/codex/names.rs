@@ -9,6 +9,7 @@ use crate::codex::catalog::{
     disable_all_refused, only_refused, portable_only_refused, portable_switchless, switchless,
 };
 use crate::error::Error;
+use crate::names::wire::is_name_char;
 use crate::portable::{McpRef, McpTools, Portable, PortableShape, cannot_say};
 use crate::selection::{CatalogName, Group, NameLookup, Pinned, Selection, ShapeDraft};
 
@@ -66,8 +67,7 @@ impl CodexMcpName {
 
     fn parts(name: &str) -> Option<(&str, &str)> {
         let (server, tool) = name.strip_prefix(MCP_PREFIX)?.split_once("__")?;
-        let kept =
-            |part: &str| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+        let kept = |part: &str| !part.is_empty() && part.chars().all(is_name_char);
         (kept(server) && !server.ends_with('_') && (tool == "*" || kept(tool))).then_some((server, tool))
     }
 }

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use crate::capability::Faces;
 use crate::error::Error;
 use crate::gemini_cli::catalog::{ALIASES, CLI_VERSION, GeminiTool, MCP_PREFIX, REMOVED, ROWS, RUNTIME};
+use crate::names::wire::is_name_char;
 use crate::portable::{McpRef, Portable, PortableShape};
 use crate::selection::{CatalogName, NameLookup, Pinned, Selection};
 
@@ -47,7 +48,7 @@ impl McpEntry {
     /// tools' names, and a name the CLI would shorten (past 63 characters) would match
     /// nothing: both are refused.
     pub fn of(reference: &McpRef) -> Result<McpEntry, Error> {
-        let (server, tool) = reference.sanitized(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'));
+        let (server, tool) = reference.sanitized(|c| is_name_char(c) || matches!(c, '.' | ':'));
         let name = format!("{MCP_PREFIX}{server}_{}", tool.as_deref().unwrap_or("*"));
         let fits = !server.contains('_') && (tool.is_none() || name.len() <= 63);
         McpEntry::new(&name).ok().filter(|_| fits).ok_or_else(|| Error::CannotSay {

@@ -276,6 +276,18 @@ pub const fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
 }
 
+/// A character of [`is_name_byte`]: what every runtime keeps of a server's or tool's name in
+/// its tools' names.
+pub(crate) const fn is_name_char(c: char) -> bool {
+    c.is_ascii() && is_name_byte(c as u8)
+}
+
+/// `name` as a runtime writes it inside its tools' names: each character it does not `keep`
+/// written `other` (Copilot's `-`; the `_` of Claude Code, the Gemini CLI and OpenCode).
+pub(crate) fn written_as(name: &str, keep: impl Fn(char) -> bool, other: char) -> String {
+    name.chars().map(|c| if keep(c) { c } else { other }).collect()
+}
+
 const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
@@ -429,8 +441,7 @@ string_form!(WireName, WireName::as_str, parse: WireName::parse, error: WireErro
 /// `[A-Za-z0-9_-]` replaced by `-` (server `odd.srv`, tool `dotted.name` →
 /// `odd-srv-dotted-name`).
 pub fn mcp_tool_name(server: &str, tool: &str) -> String {
-    let sanitize = |c: char| if c.is_ascii() && is_name_byte(c as u8) { c } else { '-' };
-    server.chars().map(sanitize).chain(std::iter::once('-')).chain(tool.chars().map(sanitize)).collect()
+    format!("{}-{}", written_as(server, is_name_char, '-'), written_as(tool, is_name_char, '-'))
 }
 
 /// One tool a session could offer: its source and its exact wire name.

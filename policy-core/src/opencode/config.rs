@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use super::names::{McpName, OpenCodeName};
 use super::selection::OpenCodeSelection;
 use crate::error::Error;
+use crate::names::wire::{is_name_char, written_as};
 use crate::opencode::catalog::CLI_VERSION;
 use crate::seen::Seen;
 use crate::selection::{SelectionShape, part_of_groups};
@@ -123,7 +124,7 @@ impl OpenCodeConfig {
 /// A server's name as OpenCode writes it in its tools' names: any character but a letter,
 /// a digit, `_` and `-` becomes `_`.
 fn sanitized(server: &str) -> String {
-    server.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-') { c } else { '_' }).collect()
+    written_as(server, is_name_char, '_')
 }
 
 /// The rules, in order, as a JSON object.

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use crate::capability::Faces;
 use crate::error::Error;
+use crate::names::wire::is_name_char;
 use crate::opencode::catalog::{CLI_VERSION, OpenCodeTool, REMOVED, ROWS, RUNTIME};
 use crate::portable::{McpRef, Portable, PortableShape};
 use crate::selection::{CatalogName, Group, NameLookup, Pinned, Selection};
@@ -45,7 +46,7 @@ impl McpName {
     /// becomes `_`); a server name holding `_` cannot be told apart from its tools' names,
     /// and is refused.
     pub fn of(reference: &McpRef) -> Result<McpName, Error> {
-        let (server, tool) = reference.sanitized(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+        let (server, tool) = reference.sanitized(is_name_char);
         let name = format!("{server}_{}", tool.as_deref().unwrap_or("*"));
         McpName::new(&name).ok().filter(|_| !server.contains('_')).ok_or_else(|| Error::CannotSay {
             runtime: CLI,
@@ -90,11 +91,10 @@ impl McpName {
         if name == "*_*" {
             return true;
         }
-        let kept = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-');
         let body = name.strip_suffix("_*").unwrap_or(name);
         let whole = body.len() < name.len();
         !body.is_empty()
-            && body.chars().all(kept)
+            && body.chars().all(is_name_char)
             && (whole || body.trim_matches('_').contains('_') && !body.starts_with('_') && !body.ends_with('_'))
     }
 }

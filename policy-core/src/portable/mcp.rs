@@ -8,6 +8,7 @@ use std::fmt;
 
 use crate::error::Error;
 use crate::names::vocab::{DISABLE_KEY, MCP_TOOLS_NONE, ONLY_KEY};
+use crate::names::wire::written_as;
 
 /// An MCP server (`github`), or one tool of a server (`github/create_issue`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,8 +66,7 @@ impl McpRef {
     /// The server's and the tool's names as a runtime writes them in its tools' names: each
     /// character it does not `keep` becomes `_`.
     pub(crate) fn sanitized(&self, keep: impl Fn(char) -> bool) -> (String, Option<String>) {
-        let name = |part: &str| part.chars().map(|c| if keep(c) { c } else { '_' }).collect::<String>();
-        (name(self.server()), self.tool().map(name))
+        (written_as(self.server(), &keep, '_'), self.tool().map(|tool| written_as(tool, &keep, '_')))
     }
 
     /// Whether the server's tool `tool` is this one, or one of this server's.
@@ -224,7 +224,9 @@ mod tests {
         assert_eq!(only.describe(), "only [github, mail/send]");
         assert_eq!(McpRef::__from_static("a", Some("b")), "a/b".parse().unwrap());
         let spaced: McpRef = "Postgres MCP/read.only".parse().unwrap();
-        let name_byte = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-');
-        assert_eq!(spaced.sanitized(name_byte), ("Postgres_MCP".into(), Some("read_only".into())));
+        assert_eq!(
+            spaced.sanitized(crate::names::wire::is_name_char),
+            ("Postgres_MCP".into(), Some("read_only".into()))
+        );
     }
 }

@@ -39,7 +39,7 @@ pub const ECHO: &str = "echo";
 /// `replace(/[^a-zA-Z0-9_-]/g,"_")` beside the code that builds those names. Stated here apart
 /// from the library, so a run shows whether the library's deny rules name what the CLI offers.
 pub fn cli_server_name(server: &str) -> String {
-    server.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-') { c } else { '_' }).collect()
+    crate::mcp::written(server, &[], '_')
 }
 
 /// The host's server's tools that `mcp` keeps, as the CLI names them.

@@ -44,7 +44,7 @@ pub const ECHO: &str = "echo";
 /// character but an ASCII letter, digit, `_` or `-` as `-`. Stated here apart from the
 /// library, so a run shows whether the library's patterns name what the runtime offers.
 fn cli_server_name(server: &str) -> String {
-    server.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-') { c } else { '-' }).collect()
+    crate::mcp::written(server, &[], '-')
 }
 
 /// The tools the runtime offers only in plan mode (`agentMode: "plan"`); a case naming one

@@ -75,10 +75,7 @@ pub const ECHO: &str = "echo";
 /// Stated here apart from the library, so a run shows whether the library's `tools.core`
 /// names what the CLI offers.
 fn cli_server_name(server: &str) -> String {
-    server
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':') { c } else { '_' })
-        .collect()
+    crate::mcp::written(server, &['.', ':'], '_')
 }
 
 /// The names the model request offers (`tools[].functionDeclarations[].name`).
