@@ -434,7 +434,11 @@ fn resolve(args: &Args, path: &str) -> Result<(), Failure> {
     let document = load_one(args, path)?;
     let output = args.policy_file.clone().map_or_else(Output::default, Output::policy_file);
     let output = output.with_mcp_servers(args.host.mcp_servers.iter().flatten().cloned());
-    print(&to_json_pretty(&document.resolved(&output)).map_err(|e| Failure::Usage(e.to_string()))?)
+    let resolved = document.resolved(&output).map_err(|error| {
+        say!("{}: {error}", input_name(path));
+        Failure::Invalid
+    })?;
+    print(&to_json_pretty(&resolved).map_err(|e| Failure::Usage(e.to_string()))?)
 }
 
 fn check(args: &Args, paths: &[String]) -> Result<(), Failure> {

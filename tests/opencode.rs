@@ -13,7 +13,7 @@ use tool_policy::{Capability, OpenCodeSelection, Portable, builtin_tools};
 
 fn resolved(text: &str, servers: &[&str]) -> Value {
     let selection = load_opencode(text).unwrap_or_else(|e| panic!("{text}: {e:?}")).selection;
-    serde_json::to_value(OpenCodeConfig::new(selection).unwrap().with_mcp_servers(servers.iter().copied())).unwrap()
+    serde_json::to_value(OpenCodeConfig::for_host(selection, servers.iter().copied()).unwrap()).unwrap()
 }
 
 /// Every error of a refused document: `(pointer, message)`.
@@ -32,7 +32,13 @@ fn pointers(text: &str) -> Vec<String> {
 fn each_shape_becomes_a_permission_map() {
     assert_eq!(
         resolved(r#"{"only": ["glob", "grep", "docs_*", "*_*"]}"#, &["probe", "my server"]),
-        json!({"permission": {"*": "deny", "glob": "allow", "grep": "allow", "docs_*": "allow", "probe_*": "allow", "my_server_*": "allow"}, "cliVersion": "1.18.33"})
+        json!({
+            "permission": {"*": "deny", "glob": "allow", "grep": "allow", "docs_*": "allow", "probe_*": "allow", "my_server_*": "allow"},
+            // OpenCode's own agents keep their limits (SPEC §14): `explore` reads only, with
+            // no MCP tool; `general` has no todo list.
+            "agent": {"explore": {"permission": {"*": "deny", "glob": "allow", "grep": "allow"}}, "general": {"permission": {"todowrite": "deny"}}},
+            "cliVersion": "1.18.33"
+        })
     );
     assert_eq!(
         resolved(r#"{"builtin_tools": {"disable": ["bash", "edit", "write", "apply_patch", "probe_echo"]}}"#, &[]),

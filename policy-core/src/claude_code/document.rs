@@ -41,8 +41,8 @@ impl RuntimeDocument for ClaudeCodeDocument {
     }
 
     /// `{"args": [...], "cliVersion"}`: the selection's arguments, then `--agents=<json>`.
-    fn resolved(&self, _: &Output) -> serde_json::Value {
-        serde_json::to_value(self.args()).unwrap_or_default()
+    fn resolved(&self, _: &Output) -> Result<serde_json::Value, Error> {
+        Ok(serde_json::to_value(self.args()).unwrap_or_default())
     }
 
     /// Each tool by its Claude Code name; with `agent`, what that agent is offered: a custom

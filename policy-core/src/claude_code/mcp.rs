@@ -3,8 +3,6 @@
 //! MCP tools and a deny rule outranks every allow, so the main agent's MCP tools are taken
 //! away by deny rules only: Claude Code has no allow-list of MCP tools.
 
-use std::borrow::Cow;
-
 use crate::error::Error;
 use crate::names::wire::{is_name_char, written_as};
 use crate::portable::{McpRef, McpTools, cannot_say};
@@ -43,13 +41,7 @@ pub(crate) fn bad_rule(name: &str) -> Error {
 pub(crate) fn rule_of(reference: &McpRef) -> Result<String, Error> {
     let (server, tool) = reference.sanitized(is_name_char);
     if server.contains("__") || server.ends_with('_') || tool.as_deref().is_some_and(|tool| tool.starts_with('_')) {
-        return Err(Error::CannotSay {
-            runtime: CLI,
-            what: format!("the MCP tool or server `{reference}`"),
-            why: Cow::Borrowed(
-                "Claude Code names MCP tools `mcp__<server>__<tool>` (other characters written `_`), so a server name holding `__` or ending in `_`, or a tool name starting with `_`, cannot be told apart",
-            ),
-        });
+        return Err(reference.cannot_say(CLI, "Claude Code names MCP tools `mcp__<server>__<tool>` (other characters written `_`), so a server name holding `__` or ending in `_`, or a tool name starting with `_`, cannot be told apart"));
     }
     Ok(match tool {
         Some(tool) => format!("{PREFIX}{server}__{tool}"),

@@ -31,10 +31,9 @@ impl RuntimeDocument for CodexDocument {
     }
 
     /// `{"args", "model", "cliVersion"}`.
-    fn resolved(&self, _: &Output) -> serde_json::Value {
+    fn resolved(&self, _: &Output) -> Result<serde_json::Value, Error> {
         // The reader refused what the CLI cannot say: what is left has its arguments.
-        CodexArgs::new(self.selection.clone())
-            .map_or(serde_json::Value::Null, |args| serde_json::to_value(args).unwrap_or_default())
+        Ok(serde_json::to_value(CodexArgs::new(self.selection.clone())?).unwrap_or_default())
     }
 
     /// Each tool by its Codex CLI name, or one MCP tool (`mcp__<server>__<tool>`), with

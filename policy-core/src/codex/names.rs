@@ -39,7 +39,7 @@ impl CodexMcpName {
             None => Err(Error::BadMcpName {
                 runtime: RUNTIME,
                 name: name.to_owned(),
-                expected: "`mcp__<server>__<tool>` or `mcp__<server>__*` (letters, digits, `_` and `-`; a server's name holds no `__`)",
+                expected: "`mcp__<server>__<tool>` or `mcp__<server>__*` (letters, digits, `_` and `-`; a server's name holds no `__` and does not end in `_`, a tool's holds no `__` and does not start with `_`, so the CLI's name is read one way)",
             }),
         }
     }
@@ -68,7 +68,10 @@ impl CodexMcpName {
     fn parts(name: &str) -> Option<(&str, &str)> {
         let (server, tool) = name.strip_prefix(MCP_PREFIX)?.split_once("__")?;
         let kept = |part: &str| !part.is_empty() && part.chars().all(is_name_char);
-        (kept(server) && !server.ends_with('_') && (tool == "*" || kept(tool))).then_some((server, tool))
+        // A tool holding `__` or starting with `_` could be another server's (`mcp__gh__b__x`
+        // is also the tool `x` of `gh__b`), as could a server ending in `_`.
+        let tool_apart = tool == "*" || kept(tool) && !tool.starts_with('_') && !tool.contains("__");
+        (kept(server) && !server.ends_with('_') && tool_apart).then_some((server, tool))
     }
 }
 
@@ -211,18 +214,21 @@ fn mcp_deny_list(mcp: &McpTools) -> Result<Vec<CodexName>, Error> {
         McpTools::Disable(listed) => listed,
         McpTools::None | McpTools::Only(_) => return Err(cannot_say(RUNTIME, mcp, NO_ALLOW_LIST)),
     };
+    // Written, then read back as the CLI splits it: a server holding `__` or ending in `_`
+    // (`a__b/x` is `mcp__a__b__x`, the tool `b__x` of `a`) would name another server's tool.
     let name = |reference: &McpRef| {
         let written = format!("{MCP_PREFIX}{}__{}", reference.server(), reference.tool().unwrap_or("*"));
-        CodexMcpName::new(&written).map(CodexName::Mcp).map_err(|_| Error::CannotSay {
-            runtime: RUNTIME,
-            what: format!("the MCP tool or server `{reference}`"),
-            why: Cow::Borrowed(
-                "the library writes a Codex CLI server's key and its tools' names as given, of letters, digits, `_` and `-` (a server's without `__` or a final `_`)",
-            ),
-        })
+        CodexMcpName::new(&written)
+            .ok()
+            .filter(|entry| entry.server() == reference.server() && entry.tool() == reference.tool())
+            .map(CodexName::Mcp)
+            .ok_or_else(|| reference.cannot_say(RUNTIME, MCP_NAMES))
     };
     listed.iter().map(name).collect()
 }
+
+/// Why a server or tool of `mcp_tools` cannot be said.
+const MCP_NAMES: &str = "the library writes a Codex CLI server's key and its tools' names as given, of letters, digits, `_` and `-`, and the CLI names a tool `mcp__<server>__<tool>`, so a server name holding `__` or ending in `_` cannot be told apart from another server's tools";
 
 /// Why `mcp_tools` `"none"` and `only` cannot be said, and what to write instead.
 const NO_ALLOW_LIST: &str = "a server is taken away by name (`mcp_servers.<server>.enabled = false`) and nothing reaches the servers the host adds, so nothing keeps only some MCP tools or none; list the servers and tools to take away under `mcp_tools.disable`";
@@ -243,7 +249,15 @@ mod tests {
         for good in ["mcp__probe__echo", "mcp__probe__*", "mcp__my-server__ping_tool"] {
             assert!(CodexMcpName::new(good).is_ok(), "{good}");
         }
-        for bad in ["mcp__probe", "mcp____echo", "mcp__probe__", "mcp__pro be__x", "mcp__probe__e*"] {
+        for bad in [
+            "mcp__probe",
+            "mcp____echo",
+            "mcp__probe__",
+            "mcp__pro be__x",
+            "mcp__probe__e*",
+            "mcp__gh__b__x",
+            "mcp__gh___x",
+        ] {
             assert!(matches!(CodexMcpName::new(bad), Err(Error::BadMcpName { .. })), "{bad}");
         }
         let server = CodexName::lookup("mcp__probe__*").unwrap().tool();

@@ -37,8 +37,8 @@ impl RuntimeDocument for CopilotDocument {
 
     /// The resolved policy: `{"clientMode", "availableTools"?, "excludedTools"?,
     /// "toolFilterPrecedence"}`.
-    fn resolved(&self, _: &Output) -> serde_json::Value {
-        serde_json::to_value(self.policy()).unwrap_or_default()
+    fn resolved(&self, _: &Output) -> Result<serde_json::Value, Error> {
+        Ok(serde_json::to_value(self.policy()).unwrap_or_default())
     }
 
     /// Each tool as `source:name` (a bare name is a built-in); a built-in the pinned catalog

@@ -42,7 +42,7 @@ impl Error {
             ),
             Error::BadMcpRef { written } => write!(
                 f,
-                "`{}` is not an MCP server or tool: write `<server>` or `<server>/<tool>`, names as the host gives them (not empty, without `/` or a control character)",
+                "`{}` is not an MCP server or tool: write `<server>` or `<server>/<tool>`, names as the host gives them (not empty, without `/`, `*` or a control character)",
                 Shown(written)
             ),
             Error::UnknownCapability { word } => {

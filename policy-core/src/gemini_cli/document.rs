@@ -31,13 +31,13 @@ impl RuntimeDocument for GeminiDocument {
     }
 
     /// `{"settings", "policy", "args", "cliVersion"}`, the policy file named as the host asks.
-    fn resolved(&self, output: &Output) -> serde_json::Value {
+    fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error> {
         let config = GeminiCliConfig::new(self.selection.clone());
         let config = match &output.policy_file {
             Some(path) => config.with_policy_file(path.clone()),
             None => config,
         };
-        serde_json::to_value(config).unwrap_or_default()
+        Ok(serde_json::to_value(config).unwrap_or_default())
     }
 
     /// Each tool by its Gemini CLI name, or one MCP tool (`mcp_<server>_<tool>`), with the

@@ -51,11 +51,7 @@ impl McpEntry {
         let (server, tool) = reference.sanitized(|c| is_name_char(c) || matches!(c, '.' | ':'));
         let name = format!("{MCP_PREFIX}{server}_{}", tool.as_deref().unwrap_or("*"));
         let fits = !server.contains('_') && (tool.is_none() || name.len() <= 63);
-        McpEntry::new(&name).ok().filter(|_| fits).ok_or_else(|| Error::CannotSay {
-            runtime: RUNTIME,
-            what: format!("the MCP tool or server `{reference}`"),
-            why: Cow::Borrowed("the Gemini CLI names MCP tools `mcp_<server>_<tool>` (other characters written `_`, at most 63 in all), so a server name holding `_` cannot be told apart from its tools' names, and a longer name is shortened"),
-        })
+        McpEntry::new(&name).ok().filter(|_| fits).ok_or_else(|| reference.cannot_say(RUNTIME, "the Gemini CLI names MCP tools `mcp_<server>_<tool>` (other characters written `_`, at most 63 in all), so a server name holding `_` cannot be told apart from its tools' names, and a longer name is shortened"))
     }
 
     /// Macro plumbing: a name the macro checked.

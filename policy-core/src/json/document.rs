@@ -82,7 +82,7 @@ impl Document {
     }
 
     /// What the runtime receives, as `tool-policy resolve` prints it.
-    pub fn resolved(&self, output: &Output) -> serde_json::Value {
+    pub fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error> {
         each!(self, document => document.resolved(output))
     }
 

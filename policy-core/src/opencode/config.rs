@@ -4,13 +4,15 @@
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde_json::{Map, Value};
 
+use super::agents::{LIMITED_AGENTS, OpenCodeAgent};
 use super::names::{McpName, OpenCodeName};
 use super::selection::OpenCodeSelection;
 use crate::error::Error;
 use crate::names::wire::{is_name_char, written_as};
 use crate::opencode::catalog::CLI_VERSION;
 use crate::seen::Seen;
-use crate::selection::{SelectionShape, part_of_groups};
+use crate::selection::{CatalogName, SelectionShape, part_of_groups};
+use crate::text::Shown;
 
 /// The action of a whole-tool rule: `"deny"` takes a tool out of the model's request,
 /// `"allow"` keeps it there.
@@ -33,9 +35,22 @@ pub struct OpenCodeConfig {
 }
 
 impl OpenCodeConfig {
-    /// The configuration of `selection`; a selection naming part of a permission's tools is
-    /// refused ([`Error::PartOfGroup`]: OpenCode cannot take part of it).
+    /// The configuration of `selection` for a host that names no MCP server; see
+    /// [`OpenCodeConfig::for_host`].
     pub fn new(selection: Option<OpenCodeSelection>) -> Result<OpenCodeConfig, Error> {
+        OpenCodeConfig::for_host(selection, Vec::<String>::new())
+    }
+
+    /// The configuration of `selection` for a host whose MCP servers are `servers` (as named
+    /// in its `mcp` settings): `*_*` is written as each one's `<server>_*`. Refused: a
+    /// selection naming part of a permission's tools ([`Error::PartOfGroup`]: OpenCode
+    /// cannot take part of it); a server OpenCode would read as a built-in too (`plan`, whose
+    /// `plan_*` matches `plan_exit`), or named with `*` or a control character; and a
+    /// `disable` of `*_*` (see [`CatalogName::cannot_disable`]).
+    pub fn for_host<S: Into<String>>(
+        selection: Option<OpenCodeSelection>,
+        servers: impl IntoIterator<Item = S>,
+    ) -> Result<OpenCodeConfig, Error> {
         if let Some(SelectionShape::Only(names) | SelectionShape::Disable(names)) =
             selection.as_ref().map(|s| s.shape())
         {
@@ -43,20 +58,37 @@ impl OpenCodeConfig {
                 return Err(error);
             }
         }
-        Ok(OpenCodeConfig::checked(selection))
+        OpenCodeConfig::checked(selection, servers.into_iter().map(Into::into).collect())
     }
 
-    /// A selection the reader checked: every group whole.
-    pub(crate) fn checked(selection: Option<OpenCodeSelection>) -> OpenCodeConfig {
-        OpenCodeConfig { selection, mcp_servers: Vec::new() }
-    }
-
-    /// The MCP servers the host configures (as named in its `mcp` settings): `*_*` stands for
-    /// each one's tools. A server the host does not name keeps none of its tools under `*_*`.
-    #[must_use]
-    pub fn with_mcp_servers<S: Into<String>>(mut self, servers: impl IntoIterator<Item = S>) -> OpenCodeConfig {
-        self.mcp_servers = servers.into_iter().map(Into::into).collect();
-        self
+    /// A selection the reader checked (every group whole), for `servers`.
+    pub(crate) fn checked(selection: Option<OpenCodeSelection>, servers: Vec<String>) -> Result<OpenCodeConfig, Error> {
+        let keys: Vec<&McpName> = match selection.as_ref().map(|s| s.shape()) {
+            Some(SelectionShape::Only(names) | SelectionShape::Disable(names)) => names
+                .iter()
+                .filter_map(|name| match name {
+                    OpenCodeName::Mcp(entry) if *entry != McpName::EVERY => Some(entry),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        for server in &servers {
+            let pattern = server_pattern(server)?;
+            if let Some(key) = keys.iter().find(|key| reaches_into(key, &pattern)) {
+                return Err(Error::CannotSay {
+                    runtime: "OpenCode CLI",
+                    what: format!("the MCP server `{}` beside `{}`", Shown(server), key.as_str()),
+                    why: "OpenCode names a tool `<server>_<tool>`, so the key written for another server would also match this server's tools (`gh_*` matches the tools of `gh` and of `gh_x`); rename the server".into(),
+                });
+            }
+        }
+        if let Some(SelectionShape::Disable(names)) = selection.as_ref().map(|s| s.shape()) {
+            if let Some(error) = names.iter().find_map(CatalogName::cannot_disable) {
+                return Err(error);
+            }
+        }
+        Ok(OpenCodeConfig { selection, mcp_servers: servers })
     }
 
     /// The selection.
@@ -81,7 +113,7 @@ impl OpenCodeConfig {
             match name {
                 OpenCodeName::Builtin(tool) => keys.push(tool.permission().to_owned()),
                 OpenCodeName::Mcp(entry) if *entry == McpName::EVERY => {
-                    keys.extend(self.mcp_servers.iter().map(|server| format!("{}_*", sanitized(server))));
+                    keys.extend(self.mcp_servers.iter().filter_map(|server| server_pattern(server).ok()));
                 }
                 OpenCodeName::Mcp(entry) => keys.push(entry.as_str().to_owned()),
             }
@@ -101,30 +133,99 @@ impl OpenCodeConfig {
         Value::Object(rules.collect::<Map<String, Value>>())
     }
 
-    /// The fragment of a project's `opencode.json`: `{"permission": {...}}`; `{}` with no
-    /// selection.
+    /// The `agent` entries that keep OpenCode's limited agents within their own limits
+    /// beside an `only` (SPEC §14, [`OpenCodeAgent::intersection`]): `(name, rules)`.
+    pub fn agent_limits(&self) -> Vec<(&'static str, Map<String, Value>)> {
+        let Some(selection) = &self.selection else { return Vec::new() };
+        LIMITED_AGENTS
+            .iter()
+            .filter_map(|agent| agent.intersection(selection).map(|rules| (agent.name, rules)))
+            .filter(|(_, rules)| !rules.is_empty())
+            .collect()
+    }
+
+    /// The fragment of a project's `opencode.json`: `{"permission": {...}}`, and beside an
+    /// `only` `{"agent": {"explore": {"permission": {...}}, ...}}`, each limited agent's own
+    /// limits again ([`OpenCodeConfig::agent_limits`]); `{}` with no selection.
     pub fn project(&self) -> Value {
-        match self.selection {
-            Some(_) => serde_json::json!({ "permission": self.permission_map() }),
-            None => Value::Object(Map::new()),
+        if self.selection.is_none() {
+            return Value::Object(Map::new());
         }
+        let mut project = serde_json::json!({ "permission": self.permission_map() });
+        let limits = self.agent_limits();
+        if !limits.is_empty() {
+            let agents =
+                limits.into_iter().map(|(name, rules)| (name.to_owned(), serde_json::json!({"permission": rules})));
+            project["agent"] = Value::Object(agents.collect());
+        }
+        project
     }
 
     /// The fragment that gives the agent `name` (`build` is `opencode run`'s) this
     /// selection as its own `permission`, which OpenCode reads after the project's: `{"agent":
-    /// {name: {"permission": {...}}}}`.
+    /// {name: {"permission": {...}}}}`. For an agent OpenCode limits (`explore`), the map is
+    /// the selection's and the agent's own limits read together, so it keeps both.
     pub fn agent(&self, name: &str) -> Value {
-        match self.selection {
-            Some(_) => serde_json::json!({ "agent": { name: { "permission": self.permission_map() } } }),
-            None => Value::Object(Map::new()),
-        }
+        let Some(selection) = &self.selection else { return Value::Object(Map::new()) };
+        let limits = OpenCodeAgent::from_name(name).and_then(|agent| agent.intersection(selection));
+        let map = match limits {
+            Some(limits) => {
+                let rules = self.permission().into_iter().map(|(key, action)| (key, Value::from(action)));
+                read_together(rules.chain(limits))
+            }
+            None => self.permission_map(),
+        };
+        serde_json::json!({ "agent": { name: { "permission": map } } })
     }
 }
 
-/// A server's name as OpenCode writes it in its tools' names: any character but a letter,
-/// a digit, `_` and `-` becomes `_`.
-fn sanitized(server: &str) -> String {
-    written_as(server, is_name_char, '_')
+/// One `permission` object that OpenCode reads as it would read `rules` in order: the last
+/// rule whose key is a permission's, or `*`, decides, so each key keeps the last such rule,
+/// `*` first.
+fn read_together(rules: impl Iterator<Item = (String, Value)>) -> Value {
+    let rules: Vec<(String, Value)> = rules.collect();
+    let last = |key: &str| rules.iter().rev().find(|(k, _)| k == key || k == "*").map(|(_, v)| v.clone());
+    let mut map = Map::new();
+    if let Some(star) = rules.iter().rev().find(|(k, _)| k == "*") {
+        map.insert(String::from("*"), star.1.clone());
+    }
+    for (key, _) in &rules {
+        if key != "*" && !map.contains_key(key) {
+            map.insert(key.clone(), last(key).unwrap_or(Value::Null));
+        }
+    }
+    Value::Object(map)
+}
+
+/// `<server>_*`, the key of every tool of `server` as OpenCode names them (any character of
+/// the server's name but a letter, a digit, `_` and `-` written `_`), or why it cannot be
+/// written: a name holding `*` or a control character, or one whose key OpenCode would read
+/// as a built-in's too.
+fn server_pattern(server: &str) -> Result<String, Error> {
+    let bad = server.is_empty() || server.chars().any(|c| c == '*' || c.is_control());
+    let pattern = format!("{}_*", written_as(server, is_name_char, '_'));
+    match McpName::new(&pattern) {
+        Ok(_) if !bad => Ok(pattern),
+        _ => Err(Error::CannotSay {
+            runtime: "OpenCode CLI",
+            what: format!("the MCP server `{}`", Shown(server)),
+            why: "OpenCode names its tools `<server>_<tool>`, and a server name that is empty, holds `*` or a control character, or whose `<server>_*` matches a built-in (`plan`: `plan_exit`) cannot be written as a key of the `permission` map".into(),
+        }),
+    }
+}
+
+/// Whether `key`, a key the selection writes for an MCP server or tool, also matches tools of
+/// the host's server whose tools all start with `pattern` less its `*` (`gh_x_` for `gh.x`),
+/// a server of another name: only a server name holding `_` can be reached so.
+fn reaches_into(key: &McpName, pattern: &str) -> bool {
+    let own = &pattern[..pattern.len() - 1];
+    if !own[..own.len() - 1].contains('_') {
+        return false;
+    }
+    match key.prefix() {
+        Some(prefix) => prefix != own && (own.starts_with(prefix) || prefix.starts_with(own)),
+        None => key.as_str().starts_with(own),
+    }
 }
 
 /// The rules, in order, as a JSON object.
@@ -142,11 +243,19 @@ impl serde::Serialize for Rules<'_> {
 
 impl serde::Serialize for OpenCodeConfig {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut out = serializer.serialize_struct("OpenCodeConfig", 2)?;
+        let mut out = serializer.serialize_struct("OpenCodeConfig", 3)?;
         let rules = self.permission();
         match self.selection {
             Some(_) => out.serialize_field("permission", &Rules(&rules))?,
             None => out.serialize_field("permission", &Option::<()>::None)?,
+        }
+        let limits = self.agent_limits();
+        if !limits.is_empty() {
+            let agents: Map<String, Value> = limits
+                .into_iter()
+                .map(|(name, rules)| (name.to_owned(), serde_json::json!({"permission": rules})))
+                .collect();
+            out.serialize_field("agent", &agents)?;
         }
         out.serialize_field("cliVersion", CLI_VERSION)?;
         out.end()
@@ -192,8 +301,7 @@ mod tests {
             selection(true, &[]),
         ];
         for selection in selections {
-            let config =
-                OpenCodeConfig::new(Some(selection.clone())).unwrap().with_mcp_servers(["probe", "my.srv", "other"]);
+            let config = OpenCodeConfig::for_host(Some(selection.clone()), ["probe", "my.srv", "other"]).unwrap();
             // Read back as JSON, whose object keys are sorted: the order OpenCode would see
             // after any tool that rewrites the file.
             let map = config.permission_map();
@@ -215,13 +323,20 @@ mod tests {
             &["read", "list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource", "grep"],
         )))
         .unwrap();
+        let explore = serde_json::json!({"permission": {"*": "deny", "grep": "allow", "read": "allow"}});
+        let general = serde_json::json!({"permission": {"todowrite": "deny"}});
         assert_eq!(
             config.project(),
-            serde_json::json!({"permission": {"*": "deny", "read": "allow", "grep": "allow"}})
+            serde_json::json!({"permission": {"*": "deny", "read": "allow", "grep": "allow"}, "agent": {"explore": explore, "general": general}})
         );
         assert_eq!(
             serde_json::to_string(&config).unwrap(),
-            r#"{"permission":{"*":"deny","read":"allow","grep":"allow"},"cliVersion":"1.18.33"}"#
+            r#"{"permission":{"*":"deny","read":"allow","grep":"allow"},"agent":{"explore":{"permission":{"*":"deny","grep":"allow","read":"allow"}},"general":{"permission":{"todowrite":"deny"}}},"cliVersion":"1.18.33"}"#
+        );
+        // An agent OpenCode limits, given the selection as its own map, keeps its limits.
+        assert_eq!(
+            config.agent("explore"),
+            serde_json::json!({"agent": {"explore": {"permission": {"*": "deny", "read": "allow", "grep": "allow"}}}})
         );
         let deny = OpenCodeConfig::new(Some(selection(false, &["bash"]))).unwrap();
         assert_eq!(deny.agent("build"), serde_json::json!({"agent": {"build": {"permission": {"bash": "deny"}}}}));

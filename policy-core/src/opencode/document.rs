@@ -2,6 +2,7 @@
 //! receives, what its `build` agent is offered and why, and what changes between two
 //! selections. A session cannot be attested: `opencode run` reports no list of tools.
 
+use super::agents::OpenCodeAgent;
 use super::catalog::{CLI_VERSION, Offered, OpenCodeTool, RUNTIME};
 use super::config::OpenCodeConfig;
 use super::diff::diff_opencode_selections;
@@ -31,18 +32,24 @@ impl RuntimeDocument for OpenCodeDocument {
     }
 
     /// `{"permission", "cliVersion"}`, `*_*` written for each MCP server the host names.
-    fn resolved(&self, output: &Output) -> serde_json::Value {
-        let config =
-            OpenCodeConfig::checked(self.selection.clone()).with_mcp_servers(output.mcp_servers.iter().cloned());
-        serde_json::to_value(config).unwrap_or_default()
+    fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error> {
+        let config = OpenCodeConfig::checked(self.selection.clone(), output.mcp_servers.clone())?;
+        Ok(serde_json::to_value(config).unwrap_or_default())
     }
 
     /// Each tool by its OpenCode name, or one MCP tool (`<server>_<tool>`), with whether the
-    /// `build` agent of `opencode run` is offered it.
+    /// `build` agent of `opencode run` is offered it; with `agent`, one of the agents OpenCode
+    /// limits (`explore`, `plan`, `general`), whether that agent is, within its own limits.
     fn explain(&self, tools: &[String], agent: Option<&str>, _: Options) -> Result<Explanation, Error> {
-        if let Some(name) = agent {
-            return Err(Error::UnknownAgent { name: name.to_owned() });
-        }
+        // `build`, `opencode run`'s agent, is the session; an agent OpenCode limits keeps its
+        // own limits too (SPEC §14).
+        let limited = match agent {
+            None | Some("build") => None,
+            Some(name) => {
+                Some(OpenCodeAgent::from_name(name).ok_or_else(|| Error::UnknownAgent { name: name.to_owned() })?)
+            }
+        };
+        let keeps = |permission: &str| limited.is_none_or(|agent| agent.keeps(permission));
         let catalog: Vec<String> = OpenCodeTool::NAMES.iter().map(|name| (*name).to_owned()).collect();
         let mut explanation = Explanation::default();
         let mut permitted = Vec::new();
@@ -54,14 +61,21 @@ impl RuntimeDocument for OpenCodeDocument {
             let shown = name.as_str();
             let decision = self.selection.as_ref().map(|selection| selection.decide(shown));
             let verdict = decision.map_or_else(|| NO_SELECTION.to_owned(), |decision| decision.to_string());
-            let is_offered = offered(self.selection.as_ref(), &[shown]).iter().any(|n| n == shown);
+            let permission = match &name {
+                OpenCodeName::Builtin(tool) => tool.permission(),
+                OpenCodeName::Mcp(_) => shown,
+            };
+            let is_offered = offered(self.selection.as_ref(), &[shown]).iter().any(|n| n == shown) && keeps(permission);
             let is_permitted = decision.is_none_or(SelectionDecision::is_permitted);
             let how = match &name {
                 OpenCodeName::Builtin(tool) => {
-                    if is_permitted {
+                    if is_permitted && keeps(permission) {
                         permitted.push((tool.name(), tool.capabilities()));
                     }
                     match tool.row().runtime.offered {
+                        _ if is_permitted && !keeps(permission) => {
+                            format!("not offered: the agent's own rules take `{permission}` away")
+                        }
                         Offered::Gated(gate) if is_permitted => {
                             format!("offered only behind its gate ({gate})")
                         }

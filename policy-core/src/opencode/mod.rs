@@ -1,6 +1,7 @@
 //! The OpenCode selection (SPEC §10): its names (built-ins of the pinned catalog and MCP
 //! tools), what `opencode run` offers under it, and the `permission` map it becomes.
 
+pub(crate) mod agents;
 pub mod catalog;
 pub(crate) mod config;
 pub(crate) mod diff;
@@ -10,6 +11,7 @@ pub(crate) mod places;
 pub(crate) mod read;
 pub(crate) mod selection;
 
+pub use agents::{LIMITED_AGENTS, Limit, OpenCodeAgent};
 pub use config::OpenCodeConfig;
 pub use diff::diff_opencode_selections;
 pub use names::{McpName, OpenCodeName};

@@ -9,7 +9,7 @@ use crate::names::wire::is_name_char;
 use crate::opencode::catalog::{CLI_VERSION, OpenCodeTool, REMOVED, ROWS, RUNTIME};
 use crate::portable::{McpRef, Portable, PortableShape};
 use crate::selection::{CatalogName, Group, NameLookup, Pinned, Selection};
-use crate::text::did_you_mean;
+use crate::text::{Shown, did_you_mean};
 
 /// The runtime, as "the ... cannot say" reads.
 const CLI: &str = "OpenCode CLI";
@@ -36,9 +36,35 @@ impl McpName {
     /// `*_*`: every tool of every MCP server the host names.
     pub const EVERY: McpName = McpName(Cow::Borrowed("*_*"));
 
-    /// Checks `name` against the grammar.
+    /// Checks `name` against the grammar. A name OpenCode would also read as a built-in's
+    /// (`plan_exit`, or `plan_*`, which matches the built-in `plan_exit` as a key of the
+    /// `permission` map) is refused: the library would write a rule for the built-in too.
     pub fn new(name: &str) -> Result<McpName, Error> {
-        if McpName::fits(name) { Ok(McpName(Cow::Owned(name.to_owned()))) } else { Err(McpName::refused(name)) }
+        if !McpName::fits(name) {
+            return Err(McpName::refused(name));
+        }
+        let entry = McpName(Cow::Owned(name.to_owned()));
+        match OpenCodeTool::ALL.iter().find(|tool| entry.covers_builtin(**tool)) {
+            Some(tool) if entry != McpName::EVERY => Err(Error::CannotSay {
+                runtime: CLI,
+                what: format!("the MCP name `{name}`"),
+                why: Cow::Owned(format!(
+                    "OpenCode reads it as the built-in `{}` too (a key of the `permission` map matches a tool's name and its permission, `*` any text); name the MCP tools one by one, or rename the server",
+                    tool.name()
+                )),
+            }),
+            _ => Ok(entry),
+        }
+    }
+
+    /// Whether OpenCode would read this name, as a key of the `permission` map, as naming
+    /// the built-in `tool`: it matches the tool's name or the permission that governs it.
+    fn covers_builtin(&self, tool: OpenCodeTool) -> bool {
+        let hits = |text: &str| match self.prefix() {
+            Some(prefix) => text.starts_with(prefix),
+            None => text == self.as_str(),
+        };
+        hits(tool.name()) || hits(tool.permission())
     }
 
     /// The name of a server (`<server>_*`) or one of its tools (`<server>_<tool>`), with the
@@ -48,11 +74,12 @@ impl McpName {
     pub fn of(reference: &McpRef) -> Result<McpName, Error> {
         let (server, tool) = reference.sanitized(is_name_char);
         let name = format!("{server}_{}", tool.as_deref().unwrap_or("*"));
-        McpName::new(&name).ok().filter(|_| !server.contains('_')).ok_or_else(|| Error::CannotSay {
-            runtime: CLI,
-            what: format!("the MCP tool or server `{reference}`"),
-            why: Cow::Borrowed("OpenCode names MCP tools `<server>_<tool>` (other characters written `_`), so a server name holding `_` cannot be told apart from its tools' names"),
-        })
+        let told_apart = !server.contains('_') && McpName::fits(&name);
+        if !told_apart {
+            return Err(reference.cannot_say(CLI, "OpenCode names MCP tools `<server>_<tool>` (other characters written `_`), so a server name holding `_` cannot be told apart from its tools' names"));
+        }
+        // A name OpenCode would read as a built-in's is refused with that reason.
+        McpName::new(&name)
     }
 
     /// Macro plumbing: a name the macro checked.
@@ -82,6 +109,23 @@ impl McpName {
         }
     }
 
+    /// `mcp__<server>__<tool>`, Claude Code's and the Codex CLI's grammar, which names nothing
+    /// OpenCode has: refused with the name OpenCode gives the tool.
+    fn foreign(name: &str, rest: &str) -> Error {
+        let fix = match rest.split_once("__") {
+            Some((server, tool)) if !server.is_empty() && !tool.is_empty() => format!("`{server}_{tool}`"),
+            _ => format!("`{}_*`", rest.trim_end_matches('_')),
+        };
+        Error::CannotSay {
+            runtime: CLI,
+            what: format!("`{}`", Shown(name)),
+            why: Cow::Owned(format!(
+                "OpenCode names an MCP tool `<server>_<tool>`, with no `mcp__` (Claude Code's and the Codex CLI's grammar); did you mean {}?",
+                Shown(&fix)
+            )),
+        }
+    }
+
     fn refused(name: &str) -> Error {
         let expected = "`<server>_<tool>`, `<server>_*` or `*_*` (letters, digits, `_` and `-`)";
         Error::BadMcpName { runtime: RUNTIME, name: name.to_owned(), expected }
@@ -105,6 +149,9 @@ impl OpenCodeName {
     /// never read as an MCP tool that would match nothing.
     pub fn lookup(name: &str) -> Result<NameLookup<OpenCodeName>, Error> {
         let canonical = OpenCodeTool::from_canonical(name);
+        if let Some(rest) = name.strip_prefix("mcp__") {
+            return Err(McpName::foreign(name, rest));
+        }
         let mcp = canonical.is_none()
             && !REMOVED.contains(&name)
             && name.contains('_')
@@ -196,10 +243,27 @@ impl CatalogName for OpenCodeName {
         }
     }
 
+    fn cannot_disable(&self) -> Option<Error> {
+        (*self == OpenCodeName::Mcp(McpName::EVERY)).then(every_disabled)
+    }
+
     fn group(&self) -> Option<Group> {
         let OpenCodeName::Builtin(tool) = self else { return None };
         let members: Vec<&'static str> = tool.governed_with().map(OpenCodeTool::name).collect();
         (members.len() > 1).then(|| Group { setting: format!("`{}` permission", tool.permission()), members })
+    }
+}
+
+/// `*_*` in a `disable`: the library writes it only for the servers the host names, and
+/// OpenCode would read `*_*` itself as any name holding `_`, so no map takes away exactly every
+/// MCP tool.
+pub(crate) fn every_disabled() -> Error {
+    Error::CannotSay {
+        runtime: CLI,
+        what: String::from("`*_*` in a `disable`"),
+        why: Cow::Borrowed(
+            "OpenCode reads `*_*` as any name holding `_` (the built-in `plan_exit` among them), and the servers a host adds later would keep their tools; take servers away by name (`<server>_*`), or keep only what you name under `only`",
+        ),
     }
 }
 

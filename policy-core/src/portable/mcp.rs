@@ -9,6 +9,7 @@ use std::fmt;
 use crate::error::Error;
 use crate::names::vocab::{DISABLE_KEY, MCP_TOOLS_NONE, ONLY_KEY};
 use crate::names::wire::written_as;
+use crate::text::Shown;
 
 /// An MCP server (`github`), or one tool of a server (`github/create_issue`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19,8 +20,9 @@ pub struct McpRef {
 
 impl McpRef {
     /// Reads `server` or `server/tool`: each part as the host names it (not empty, without
-    /// `/`, a control character or spaces around it). Each runtime writes the names as it
-    /// sanitizes them.
+    /// `/`, `*`, a control character or spaces around it). `*` is a pattern in every
+    /// runtime's grammar, so a name holding it would be written as one. Each runtime writes
+    /// the names as it sanitizes them.
     ///
     /// ```
     /// use policy_core::McpRef;
@@ -29,7 +31,8 @@ impl McpRef {
     /// assert!("github/".parse::<McpRef>().is_err());
     /// ```
     pub fn parse(text: &str) -> Result<McpRef, Error> {
-        let part = |s: &str| !s.is_empty() && s.trim() == s && !s.contains('/') && !s.chars().any(char::is_control);
+        let part =
+            |s: &str| !s.is_empty() && s.trim() == s && !s.chars().any(|c| matches!(c, '/' | '*') || c.is_control());
         let (server, tool) = match text.split_once('/') {
             Some((server, tool)) => (server, Some(tool)),
             None => (text, None),
@@ -67,6 +70,16 @@ impl McpRef {
     /// character it does not `keep` becomes `_`.
     pub(crate) fn sanitized(&self, keep: impl Fn(char) -> bool) -> (String, Option<String>) {
         (written_as(self.server(), &keep, '_'), self.tool().map(|tool| written_as(tool, &keep, '_')))
+    }
+
+    /// The refusal of a runtime (as "the ... cannot say" reads) whose grammar cannot name
+    /// this server or tool, with the reason; the names are shown escaped.
+    pub(crate) fn cannot_say(&self, runtime: &'static str, why: &'static str) -> Error {
+        Error::CannotSay {
+            runtime,
+            what: format!("the MCP tool or server `{}`", Shown(&self.to_string())),
+            why: Cow::Borrowed(why),
+        }
     }
 
     /// Whether the server's tool `tool` is this one, or one of this server's.
@@ -201,7 +214,7 @@ impl serde::Serialize for McpTools {
 /// The refusal of a runtime (`Claude Code CLI`, as "the ... cannot say" reads) that cannot
 /// say `mcp` exactly, with the reason and what to write instead.
 pub(crate) fn cannot_say(runtime: &'static str, mcp: &McpTools, why: &'static str) -> Error {
-    Error::CannotSay { runtime, what: format!("`mcp_tools` {}", mcp.describe()), why: Cow::Borrowed(why) }
+    Error::CannotSay { runtime, what: format!("`mcp_tools` {}", Shown(&mcp.describe())), why: Cow::Borrowed(why) }
 }
 
 #[cfg(test)]
@@ -213,7 +226,7 @@ mod tests {
         let server: McpRef = "github".parse().unwrap();
         let tool: McpRef = "mail/send".parse().unwrap();
         assert_eq!((server.to_string(), tool.to_string()), ("github".into(), "mail/send".into()));
-        for bad in ["", "/", "a/", "/b", "a/b/c", " a", "a/b ", "a\nb"] {
+        for bad in ["", "/", "a/", "/b", "a/b/c", " a", "a/b ", "a\nb", "*", "gh/*", "g*/x", "a\u{7}"] {
             assert_eq!(McpRef::parse(bad), Err(Error::BadMcpRef { written: bad.into() }), "{bad}");
         }
         let only = McpTools::Only(vec![server.clone(), tool.clone()]);

@@ -34,8 +34,9 @@ pub trait RuntimeDocument: Sized {
     /// and how many more there were.
     fn warnings(&self) -> (&[Located<Warning>], usize);
 
-    /// What the runtime receives, as `tool-policy resolve` prints it.
-    fn resolved(&self, output: &Output) -> serde_json::Value;
+    /// What the runtime receives, as `tool-policy resolve` prints it, or why it cannot be
+    /// written for this host (an OpenCode server the runtime would read as a built-in).
+    fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error>;
 
     /// For each tool (every built-in of the pinned catalog when `tools` is empty), whether the
     /// session, or the agent named `agent`, is offered it and what decided. A tool that is not

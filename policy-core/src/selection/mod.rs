@@ -93,6 +93,12 @@ pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Se
         None
     }
 
+    /// Why the runtime cannot take this name in a `disable` list (OpenCode's `*_*`, which it
+    /// would read as any name holding `_`, built-ins among them), if it cannot.
+    fn cannot_disable(&self) -> Option<Error> {
+        None
+    }
+
     /// An MCP rule a `disable` list of this runtime takes beside its built-ins although the
     /// selection holds built-ins only (Claude Code's `mcp__<server>__<tool>`, which becomes a
     /// deny rule of its own): `None` for any other name; inside, `None` for every MCP tool.
@@ -444,7 +450,8 @@ impl SelectionDraft<'_> {
                     }
                     let tool = looked_up.tool();
                     warnings.extend(newer_build_warning(&tool).map(|warning| (At::SelectionTool(i), warning)));
-                    match tool.cannot_list() {
+                    let disabled = || (self.shape == ShapeDraft::Disable).then(|| tool.cannot_disable()).flatten();
+                    match tool.cannot_list().or_else(disabled) {
                         Some(error) => failed.push((i, error)),
                         None => found.push((i, tool)),
                     }

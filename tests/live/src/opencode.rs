@@ -133,7 +133,7 @@ fn config(case: &Case, me: &Path, dir: &Path, port: u16) -> Result<Value, String
         config["mcp"] = json!({SERVER: {"type": "local", "command": [me.display().to_string(), "mcp-echo", log]}});
     }
     let servers = if case.mcp { vec![SERVER] } else { Vec::new() };
-    let library = OpenCodeConfig::new(case.selection.clone()).map_err(|e| e.to_string())?.with_mcp_servers(servers);
+    let library = OpenCodeConfig::for_host(case.selection.clone(), servers).map_err(|e| e.to_string())?;
     let fragment = match case.level {
         Level::Project => library.project(),
         Level::Agent => library.agent("build"),
