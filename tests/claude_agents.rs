@@ -47,8 +47,8 @@ fn agents_become_one_argument() {
     let agents: Value = serde_json::from_str(agents).unwrap();
     assert_eq!(
         agents,
-        json!({"reviewer": {"description": "Reviews", "prompt": "You review", "tools": ["Read", "Agent"], "disallowedTools": ["mcp__web"], "model": "sonnet", "mcpServers": {"web": {"command": "x", "timeout": 30000}}}}),
-        "names canonical (Task is Agent), other fields as written"
+        json!({"reviewer": {"description": "Reviews", "prompt": "You review", "tools": ["Read", "Agent"], "disallowedTools": ["mcp__web"], "model": "sonnet", "mcpServers": [{"web": {"command": "x", "timeout": 30000}}]}}),
+        "names canonical (Task is Agent), other fields as written, `mcpServers` as the list the CLI reads"
     );
     // The legacy name is a warning at its item, an error in strict mode.
     let read = load_claude_code(&text).unwrap();
@@ -88,7 +88,7 @@ fn bad_agents_are_refused_at_their_pointer() {
     );
     assert_eq!(pointers(&with("tools", json!("Read"))), ["/agents/r/tools"]);
     assert_eq!(pointers(&with("model", json!(3))), ["/agents/r/model"]);
-    assert_eq!(pointers(&with("mcpServers", json!([]))), ["/agents/r/mcpServers"]);
+    assert_eq!(pointers(&with("mcpServers", json!("echo"))), ["/agents/r/mcpServers"]);
     assert_eq!(pointers(&with("color", json!("red"))), ["/agents/r/color"]);
     let near = refused(&with("Tools", json!(["Bash"])));
     assert_eq!(

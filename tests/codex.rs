@@ -159,6 +159,19 @@ fn what_the_cli_cannot_say_is_refused_with_the_reason() {
     // The CLI's own settings beside the holder restrict nothing from this document.
     let own = refused(r#"{"builtin_tools": {"disable": []}, "features": {"shell_tool": false}}"#);
     assert_eq!(own[0].0, "/features");
+    // ... nor do they one level down, where the host passes values through: a server turned
+    // off, a profile's switches, a key that reads as one with a control character appended.
+    for (text, pointer) in [
+        (r#"{"builtin_tools": {"disable": []}, "mcp_servers": {"gh": {"enabled": false}}}"#, "/mcp_servers/gh/enabled"),
+        (r#"{"builtin_tools": {"disable": []}, "profiles": {"p": {"web_search": "disabled"}}}"#, "/profiles"),
+        (r#"{"builtin_tools": {"disable": []}, "x": {"features": {"shell_tool": false}}}"#, "/x/features"),
+        (r#"{"builtin_tools": {"disable": []}, "x": {"web_search": "disabled"}}"#, "/x/web_search"),
+        (r#"{"builtin_tools": {"disable": []}, "x": {"disabled_tools\u0007": ["y"]}}"#, "/x/disabled_tools\u{7}"),
+    ] {
+        let refusal = refused(text);
+        assert_eq!(refusal[0].0, pointer, "{text}: {refusal:?}");
+        assert!(refusal[0].1.contains("here it restricts nothing"), "{refusal:?}");
+    }
     // Strict mode: a deny-list is all the CLI takes, and the lint says how to keep it.
     let Err(LoadError::Invalid(report)) = load_codex_with(r#"{"disable": ["view_image"]}"#, Options::STRICT) else {
         panic!()

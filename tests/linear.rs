@@ -1,27 +1,36 @@
 //! Every list and object a document can make long is handled in linear time, by every
-//! command. Each place is filled at two sizes, four times apart, and every command is timed
-//! on both in the same run (the best of three, so one slow run on a busy machine does not
-//! count): linear work takes about four times as long, quadratic work sixteen. The test fails
-//! when the larger takes more than [`MAX_RATIO`] times the smaller, a ratio rather than an
-//! absolute time, so it holds on a slower machine too.
+//! command. Each place is filled at two sizes, four times apart, and every command's work (the
+//! CLI's own path: read the document, then resolve, explain, diff or attest, and render what it
+//! would print) is measured on both in the same run: linear work takes about four times as
+//! much, quadratic work sixteen. The test fails when the larger takes more than [`MAX_RATIO`]
+//! times the smaller.
+//!
+//! What is measured is the CPU time of the test's own thread (`/proc/thread-self/stat`), each
+//! size repeated until it has used at least [`MIN_CPU`]: time the thread waits for a busy
+//! machine's cores is not counted, so the ratio holds on a loaded machine as on a quiet one.
+//! Wall-clock growth is the criterion benchmark's (`policy-core/benches/policy.rs`, each shape
+//! at 2 and 4 MiB in alternating batches), outside `cargo test`.
 //!
 //! Most places are filled with valid entries; the places marked `errors` are filled with
 //! entries that are each an error, so the path that reports errors (past the ones shown) is
-//! timed too.
+//! measured too.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Map, Value, json};
+use tool_policy::json::{Document, Options};
+use tool_policy::review::{Host, Output};
+use tool_policy::runtime::Runtime;
 
-/// The smaller size: the number of entries in the place; enough that the work, not starting
-/// the command, sets the time.
+/// The smaller size: the number of entries in the place; enough that the work, not reading a
+/// small document, sets the time.
 const SMALL: usize = 4_000;
 /// How many times larger the larger document is.
 const GROWTH: usize = 4;
-/// The largest ratio of the two times accepted: twice linear, half of quadratic.
+/// The largest ratio of the two CPU times accepted: twice linear, half of quadratic.
 const MAX_RATIO: f64 = 8.0;
+/// The least CPU time a size is measured over: the clock counts in hundredths of a second.
+const MIN_CPU: Duration = Duration::from_millis(60);
 
 type Shape = fn(usize) -> Value;
 
@@ -187,12 +196,6 @@ const OBSERVED: &[(&str, &str, Shape)] = &[
     ("claude-code", "tool_use calls", transcript),
 ];
 
-fn scratch() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("linear");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// A Claude Code transcript: its `init` line, then one assistant message calling `n` tools.
 fn transcript(n: usize) -> Value {
     let calls: Vec<Value> =
@@ -212,63 +215,107 @@ fn mcp_calls(n: usize) -> Value {
     Value::String(format!("{init}\n{called}"))
 }
 
-fn write(name: &str, value: &Value) -> PathBuf {
-    let path = scratch().join(name);
-    // A string is written as its text: a transcript of several lines.
-    let text = match value {
-        Value::String(lines) => lines.clone().into_bytes(),
-        other => serde_json::to_vec(other).unwrap(),
-    };
-    std::fs::write(&path, text).unwrap();
-    path
+/// A command of the CLI, run in this process on the document's text.
+#[derive(Clone)]
+enum Command {
+    Check,
+    Resolve,
+    Explain(&'static str),
+    Diff,
+    /// The policy's text, and as many MCP servers the host passed as the observed entries.
+    Attest(String, bool),
 }
 
-/// The best of three runs of the command, which must have read the document: a usage error
-/// would time nothing.
-fn time(args: &[&Path]) -> Duration {
-    (0..3)
-        .map(|_| {
-            let start = Instant::now();
-            let output = Command::new(env!("CARGO_BIN_EXE_tool-policy")).args(args).output().unwrap();
-            let elapsed = start.elapsed();
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            let usage = ["usage", "unexpected option", "missing value", "no agent"];
-            assert!(!usage.iter().any(|u| stderr.contains(u)), "{args:?}: {}", &stderr[..stderr.len().min(400)]);
-            elapsed
-        })
-        .min()
-        .unwrap()
-}
-
-/// The two times' ratio for one command, with a line on stderr; the line again when the
-/// ratio is past [`MAX_RATIO`]. `operands` gives the command's operands for a document.
-fn ratio(
-    runtime: &str,
-    place: &str,
-    shape: Shape,
-    command: &str,
-    operands: &dyn Fn(&Path, usize) -> Vec<PathBuf>,
-) -> Option<String> {
-    let slug: String = place.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-    let runs: Vec<Vec<PathBuf>> = [SMALL, SMALL * GROWTH]
-        .into_iter()
-        .map(|n| {
-            let path = write(&format!("{runtime}-{slug}-{n}.json"), &shape(n));
-            let mut args: Vec<PathBuf> = [command, "--runtime", runtime].map(PathBuf::from).into();
-            args.extend(operands(&path, n));
-            args
-        })
-        .collect();
-    let measure = |args: &Vec<PathBuf>| time(&args.iter().map(PathBuf::as_path).collect::<Vec<_>>());
-    let mut times: Vec<Duration> = runs.iter().map(measure).collect();
-    let ratio_of = |times: &[Duration]| times[1].as_secs_f64() / times[0].as_secs_f64().max(1e-3);
-    // A ratio past the bound is measured again, each size keeping its quickest time: a busy
-    // machine slows one round, a quadratic slows every round.
-    if ratio_of(&times) > MAX_RATIO {
-        times = runs.iter().map(measure).zip(times).map(|(again, first)| again.min(first)).collect();
+impl Command {
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Check => "check",
+            Command::Resolve => "resolve",
+            Command::Explain(_) => "explain",
+            Command::Diff => "diff",
+            Command::Attest(..) => "attest",
+        }
     }
-    let ratio = ratio_of(&times);
-    let line = format!("{runtime} {place}, {command}: {:?} -> {:?} ({ratio:.1}x)", times[0], times[1]);
+
+    /// What the command prints (its output or its errors), from the document's text.
+    fn run(&self, runtime: Runtime, text: &str, n: usize) -> String {
+        let load = |text: &str| Document::load(runtime, text, Options::default());
+        match self {
+            Command::Check => match load(text) {
+                Ok(document) => document.warnings().iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"),
+                Err(error) => error.to_string(),
+            },
+            Command::Resolve => match load(text).map(|d| d.resolved(&Output::default())) {
+                Ok(Ok(value)) => serde_json::to_string_pretty(&value).unwrap_or_default(),
+                Ok(Err(error)) => error.to_string(),
+                Err(error) => error.to_string(),
+            },
+            Command::Explain(tool) => match load(text) {
+                Ok(document) => match document.explain(&[(*tool).to_owned()], None, Options::default()) {
+                    Ok(explanation) => explanation.lines.join("\n"),
+                    Err(error) => error.to_string(),
+                },
+                Err(error) => error.to_string(),
+            },
+            Command::Diff => match (load(text), load(text)) {
+                (Ok(old), Ok(new)) => old.diff(&new).map(|diff| diff.to_string()).unwrap_or_default(),
+                (Err(error), _) | (_, Err(error)) => error.to_string(),
+            },
+            Command::Attest(policy, servers) => {
+                let host =
+                    Host { mcp_servers: servers.then(|| (0..n).map(|i| format!("s{i}")).collect()), ..Host::default() };
+                match load(policy).map(|document| document.attest(text, &host, false)) {
+                    Ok(Ok(attestation)) => attestation.to_string(),
+                    Ok(Err(error)) => format!("{error:?}"),
+                    Err(error) => error.to_string(),
+                }
+            }
+        }
+    }
+}
+
+/// The CPU time this thread has used (Linux: `/proc/thread-self/stat`, in hundredths).
+fn thread_cpu() -> Duration {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").expect("tests/linear.rs reads /proc/thread-self/stat");
+    // The fields after the command's name in parentheses: utime and stime are the 14th and
+    // 15th of the line, the 12th and 13th after the name.
+    let after = &stat[stat.rfind(')').expect("a stat line") + 2..];
+    let fields: Vec<u64> = after.split(' ').skip(11).take(2).map(|f| f.parse().expect("a tick count")).collect();
+    Duration::from_millis(10 * (fields[0] + fields[1]))
+}
+
+/// The CPU time of `runs` runs of `work`.
+fn cpu(runs: usize, work: &dyn Fn() -> String) -> Duration {
+    let start = thread_cpu();
+    for _ in 0..runs {
+        std::hint::black_box(work());
+    }
+    thread_cpu().saturating_sub(start)
+}
+
+/// The two sizes' CPU ratio for one command, with a line on stderr; the line again when the
+/// ratio is past [`MAX_RATIO`]. The smaller is run until it has used [`MIN_CPU`], the larger
+/// as many times.
+fn ratio(runtime: &str, place: &str, shape: Shape, command: &Command) -> Option<String> {
+    let parsed = Runtime::parse(runtime).expect("a runtime");
+    let text = |n: usize| match shape(n) {
+        Value::String(lines) => lines,
+        other => other.to_string(),
+    };
+    let (small, large) = (text(SMALL), text(SMALL * GROWTH));
+    // The first run shows the command read the document: a wrong command measures nothing.
+    let printed = command.run(parsed, &small, SMALL);
+    assert!(!printed.contains("unknown runtime"), "{runtime} {place}: {printed}");
+    let mut runs = 1;
+    let mut small_cpu = cpu(runs, &|| command.run(parsed, &small, SMALL));
+    while small_cpu < MIN_CPU {
+        runs *= 2;
+        small_cpu = cpu(runs, &|| command.run(parsed, &small, SMALL));
+    }
+    let large_cpu = cpu(runs, &|| command.run(parsed, &large, SMALL * GROWTH));
+    let ratio = large_cpu.as_secs_f64() / small_cpu.as_secs_f64();
+    let line =
+        format!("{runtime} {place}, {}: {small_cpu:?} -> {large_cpu:?} over {runs} runs ({ratio:.1}x)", command.name());
     eprintln!("{line}");
     (ratio > MAX_RATIO).then_some(line)
 }
@@ -278,18 +325,16 @@ fn ratio(
 fn places_of(runtime: &str) -> Vec<String> {
     let mut failures = Vec::new();
     for &(_, place, shape) in PLACES.iter().filter(|(of, _, _)| *of == runtime) {
-        let tool = PathBuf::from(match runtime {
+        let tool = match runtime {
             "copilot" => "view",
             "claude-code" => "Read",
             "gemini-cli" => "read_file",
             "codex" => "view_image",
             _ => "read",
-        });
-        for command in ["check", "resolve"] {
-            failures.extend(ratio(runtime, place, shape, command, &|path, _| vec![path.to_owned()]));
+        };
+        for command in [Command::Check, Command::Resolve, Command::Explain(tool), Command::Diff] {
+            failures.extend(ratio(runtime, place, shape, &command));
         }
-        failures.extend(ratio(runtime, place, shape, "explain", &|path, _| vec![path.to_owned(), tool.clone()]));
-        failures.extend(ratio(runtime, place, shape, "diff", &|path, _| vec![path.to_owned(), path.to_owned()]));
     }
     failures
 }
@@ -332,23 +377,15 @@ fn attestation_is_linear() {
     let mut failures = Vec::new();
     for &(runtime, place, shape) in OBSERVED {
         let policy = if runtime == "copilot" {
-            write("copilot-policy.json", &Value::Object(copilot(entry(&json!(["mcp:*"])))))
+            Value::Object(copilot(entry(&json!(["mcp:*"]))))
         } else {
-            write("claude-policy.json", &json!({ "builtin_tools": { "only": ["Read"] } }))
+            json!({ "builtin_tools": { "only": ["Read"] } })
         };
-        failures.extend(ratio(runtime, place, shape, "attest", &|path, _| vec![policy.clone(), path.to_owned()]));
+        failures.extend(ratio(runtime, place, shape, &Command::Attest(policy.to_string(), false)));
     }
     // As many MCP servers the host passed as calls of their tools: each call is judged
     // against one index of the servers.
-    let policy = write("claude-policy-servers.json", &json!({ "builtin_tools": { "only": ["Read"] } }));
-    let with_servers = |path: &Path, n: usize| {
-        let mut args = Vec::with_capacity(2 * n + 2);
-        for i in 0..n {
-            args.extend([PathBuf::from("--mcp-server"), PathBuf::from(format!("s{i}"))]);
-        }
-        args.extend([policy.clone(), path.to_owned()]);
-        args
-    };
-    failures.extend(ratio("claude-code", "MCP calls and --mcp-server", mcp_calls, "attest", &with_servers));
+    let policy = json!({ "builtin_tools": { "only": ["Read"] } }).to_string();
+    failures.extend(ratio("claude-code", "MCP calls and --mcp-server", mcp_calls, &Command::Attest(policy, true)));
     assert_linear(&failures);
 }

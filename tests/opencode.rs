@@ -191,3 +191,35 @@ fn the_command_line() {
         cli(&["resolve", "--runtime", "gemini-cli", "--mcp-server", "docs", "examples/gemini/reviewer.json"]);
     assert_eq!(misplaced.status.code(), Some(2), "--mcp-server means nothing to resolve of the Gemini CLI");
 }
+
+/// OpenCode's own restricting settings, and keys that read as them, are refused wherever this
+/// document only passes values through: OpenCode would not read them from here.
+#[test]
+fn own_settings_one_level_down_are_refused() {
+    for (text, pointer) in [
+        (r#"{"builtin_tools": {"disable": ["bash"]}, "mode": {"build": {"tools": {"bash": false}}}}"#, "/mode"),
+        (
+            r#"{"builtin_tools": {"disable": ["bash"]}, "x": {"permission\u0007": {"bash": "deny"}}}"#,
+            "/x/permission\u{7}",
+        ),
+        (
+            r#"{"builtin_tools": {"disable": ["bash"]}, "x": {"permission\u0000": {"bash": "deny"}}}"#,
+            "/x/permission\u{0}",
+        ),
+    ] {
+        let refusal = refused(text);
+        assert_eq!(refusal[0].0, pointer, "{text}: {refusal:?}");
+        assert!(refusal[0].1.contains("here it restricts nothing"), "{refusal:?}");
+    }
+}
+
+/// `--mcp-server` names a server OpenCode would read as a built-in: `resolve` refuses it
+/// with the reason, exit 1, and writes nothing.
+#[test]
+fn resolve_refuses_a_server_read_as_a_built_in() {
+    let resolve = cli(&["resolve", "--runtime", "opencode", "--mcp-server", "plan", "examples/opencode/reviewer.json"]);
+    assert_eq!(resolve.status.code(), Some(1));
+    assert!(resolve.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&resolve.stderr);
+    assert!(stderr.contains("the OpenCode CLI cannot say the MCP server `plan`"), "{stderr}");
+}

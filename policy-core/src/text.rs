@@ -187,7 +187,7 @@ fn letters_apart(folded: &[u8], exact: &str) -> usize {
     usize::try_from(more.max(fewer)).unwrap_or(usize::MAX)
 }
 
-/// Lowercase, with `-`, `_`, white space and invisible characters removed, and every other
+/// Lowercase, with `-`, `_`, white space, control and invisible characters removed, and every other
 /// character read as the Latin letters it shows ([`as_latin`]).
 fn fold(word: &str) -> Cow<'_, str> {
     if word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
@@ -206,7 +206,7 @@ fn fold(word: &str) -> Cow<'_, str> {
 
 /// An ASCII character as [`fold`] keeps it: lowercase, and nothing for a separator.
 fn push_ascii(folded: &mut String, c: char) {
-    if !matches!(c, '-' | '_') && !c.is_ascii_whitespace() {
+    if !matches!(c, '-' | '_') && !c.is_ascii_whitespace() && !c.is_ascii_control() {
         folded.push(c.to_ascii_lowercase());
     }
 }
@@ -224,7 +224,7 @@ fn as_latin(folded: &mut String, c: char) {
             push_ascii(folded, c);
             continue;
         }
-        if c.is_whitespace() || invisible(c) {
+        if c.is_whitespace() || c.is_control() || invisible(c) {
             continue;
         }
         let skeleton = |c: char| -> Option<String> {

@@ -13,13 +13,23 @@
 //! but letters, digits, `_` and `-` written `_`), and the Codex CLI's arguments (a feature
 //! switch takes all of its tools; `mcp_servers.<server>.enabled=false` a server;
 //! `disabled_tools` some of its tools by the server's own names; an MCP tool is offered as
-//! `mcp__<server>__<tool>`).
+//! `mcp__<server>__<tool>`), Claude Code's arguments (`--tools` lists the built-ins offered
+//! and never limits MCP tools; a `--disallowedTools` rule takes a built-in by name, `Monitor`
+//! and `PowerShell` going with `Bash`, and MCP tools by `mcp__*`, `mcp__<server>`,
+//! `mcp__<server>__*` or `mcp__<server>__<tool>`; an MCP tool is `mcp__<server>__<tool>`, other
+//! characters written `_`), and Copilot's session fields (a pattern is `*`, `source:*`,
+//! `source:name` or a bare name of any source; a tool is offered when no allow-list is set or
+//! a pattern of it matches, and no excluded pattern does; an MCP tool is `<server>-<tool>`,
+//! other characters written `-`).
 
+use policy_core::claude_code::catalog::ClaudeTool;
 use policy_core::codex::catalog::CodexTool;
+use policy_core::copilot::catalog::BUILTIN_TOOLS;
 use policy_core::opencode::catalog::OpenCodeTool;
 use policy_core::{
-    Capability, CodexArgs, CodexName, CodexSelection, McpRef, McpTools, NameLookup, OpenCodeConfig, OpenCodeName,
-    OpenCodeSelection, Portable, PortableShape, Selection,
+    Capability, ClaudeCodeArgs, ClaudeCodeSelection, CodexArgs, CodexName, CodexSelection, McpRef, McpTools,
+    NameLookup, OpenCodeConfig, OpenCodeName, OpenCodeSelection, Portable, PortableShape, ResolvedPolicy, Selection,
+    Tool,
 };
 use proptest::prelude::*;
 
@@ -404,8 +414,125 @@ fn codex_selection() -> impl Strategy<Value = CodexSelection> {
     })
 }
 
+/// A name as Claude Code writes it inside an MCP tool's name.
+fn claude_sanitized(name: &str) -> String {
+    oc_sanitized(name)
+}
+
+/// Claude Code's reading of its arguments: whether a tool leaves the model's request.
+fn claude_removes(args: &[String], tool: &str) -> bool {
+    let value = |flag: &str| {
+        args.iter()
+            .find_map(|a| a.strip_prefix(flag))
+            .map(|v| v.split(',').filter(|s| !s.is_empty()).collect::<Vec<_>>())
+    };
+    let listed = value("--tools=");
+    let rules = value("--disallowedTools=").unwrap_or_default();
+    if let Some(rest) = tool.strip_prefix("mcp__") {
+        let (server, _) = rest.split_once("__").unwrap_or((rest, ""));
+        return rules.iter().any(|rule| {
+            *rule == "mcp__*"
+                || *rule == tool
+                || *rule == format!("mcp__{server}")
+                || *rule == format!("mcp__{server}__*")
+        });
+    }
+    let denied = |name: &str| rules.contains(&name);
+    let with_bash = matches!(tool, "Monitor" | "PowerShell") && denied("Bash");
+    listed.is_some_and(|listed| !listed.contains(&tool)) || denied(tool) || with_bash
+}
+
+/// Copilot's reading of a session's fields: whether `source:name` is offered.
+fn copilot_offers(policy: &serde_json::Value, source: &str, name: &str) -> bool {
+    let matches = |pattern: &str| match pattern.split_once(':') {
+        Some((src, "*")) => src == source,
+        Some((src, n)) => src == source && n == name,
+        None => pattern == "*" || pattern == name,
+    };
+    let list =
+        |key: &str| policy[key].as_array().map(|items| items.iter().filter_map(|i| i.as_str()).collect::<Vec<_>>());
+    let allowed = list("availableTools").is_none_or(|items| items.iter().any(|p| matches(p)));
+    let excluded = list("excludedTools").is_some_and(|items| items.iter().any(|p| matches(p)));
+    allowed && !excluded
+}
+
+/// A name as Copilot writes it inside an MCP tool's name.
+fn copilot_sanitized(name: &str) -> String {
+    name.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-') { c } else { '-' }).collect()
+}
+
+fn claude_selection() -> impl Strategy<Value = ClaudeCodeSelection> {
+    let names = prop::collection::vec(proptest::sample::select(ClaudeTool::ALL.to_vec()), 0..6);
+    (0..3u8, names).prop_map(|(shape, mut tools)| {
+        tools.sort_unstable_by_key(|t| t.name());
+        tools.dedup();
+        match shape {
+            0 => Selection::only(tools),
+            1 => Selection::disable(tools),
+            _ => Selection::disable_all(),
+        }
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3_000, ..ProptestConfig::default() })]
+
+    /// Claude Code's arguments for a selection of built-ins take away what it does not permit.
+    #[test]
+    fn claude_code_writes_what_a_selection_decides(selection in claude_selection()) {
+        let args = ClaudeCodeArgs::new(Some(selection.clone())).args();
+        for tool in ClaudeTool::ALL {
+            // `--tools` offers only what the CLI offers when listed: a gated tool is not
+            // offered for being listed, and the decision speaks of permission.
+            let permitted = selection.decide(*tool).is_permitted();
+            prop_assert_eq!(claude_removes(&args, tool.name()), !permitted, "{} under {:?}: {:?}", tool.name(), selection, args);
+        }
+    }
+
+    /// A portable policy on Claude Code: its arguments take away each built-in it does not
+    /// grant, and exactly the MCP tools `mcp_tools` takes, by the host's names.
+    #[test]
+    fn claude_code_writes_what_a_portable_policy_decides(portable in portable()) {
+        let Ok(args) = ClaudeCodeArgs::from_portable(&portable) else { return Ok(()) };
+        let selection = args.selection.clone().unwrap();
+        let written = args.args();
+        for tool in ClaudeTool::ALL {
+            prop_assert_eq!(claude_removes(&written, tool.name()), !selection.decide(*tool).is_permitted(), "{} under {:?}", tool.name(), written);
+        }
+        for server in SERVERS.iter().filter(|s| !s.contains('*') && !s.chars().any(char::is_control)) {
+            for tool in TOOLS {
+                let sanitized = claude_sanitized(server);
+                let name = format!("mcp__{sanitized}__{}", claude_sanitized(tool));
+                let offered = !claude_removes(&written, &name);
+                if sanitized.ends_with('_') || sanitized.contains("__") {
+                    // The CLI reads `mcp__gh___echo` as a tool of `gh`: a rule for `gh` takes
+                    // the tools of the host's `gh_` too. Such a server's tools are never
+                    // offered against the decision; they may be taken with the other's.
+                    prop_assert!(!offered || portable.mcp().offers(server, tool), "{} under {:?}", name, written);
+                } else {
+                    prop_assert_eq!(offered, portable.mcp().offers(server, tool), "{} under {:?}", name, written);
+                }
+            }
+        }
+    }
+
+    /// A portable policy on Copilot: the session's fields offer each built-in the policy's
+    /// decision permits, and exactly the MCP tools `mcp_tools` keeps, by the host's names.
+    #[test]
+    fn copilot_writes_what_a_portable_policy_decides(portable in portable()) {
+        let Ok(policy) = ResolvedPolicy::from_portable(&portable) else { return Ok(()) };
+        let written = serde_json::to_value(&policy).unwrap();
+        for tool in BUILTIN_TOOLS {
+            prop_assert_eq!(copilot_offers(&written, "builtin", tool), policy.offers(&Tool::builtin(tool)), "{} under {}", tool, written);
+        }
+        for server in SERVERS.iter().filter(|s| !s.contains('*') && !s.chars().any(char::is_control)) {
+            for tool in TOOLS {
+                let name = format!("{}-{}", copilot_sanitized(server), copilot_sanitized(tool));
+                prop_assert_eq!(copilot_offers(&written, "mcp", &name), portable.mcp().offers(server, tool), "{} under {}", name, written);
+            }
+        }
+        prop_assert!(copilot_offers(&written, "custom", "host_tool"), "a host's own tool is kept: {}", written);
+    }
 
     /// An OpenCode selection's `permission` map takes away what the selection does not
     /// permit, built-ins and the host's MCP tools alike.

@@ -208,9 +208,25 @@ impl ClaudeAgent {
             fields.insert("model".into(), model.clone().into());
         }
         if let Some(servers) = &self.mcp_servers {
-            fields.insert("mcpServers".into(), servers.clone());
+            fields.insert("mcpServers".into(), servers_as_listed(servers));
         }
         Value::Object(fields)
+    }
+}
+
+/// An agent's `mcpServers` as the CLI reads it in `--agents`: a list of names and of objects
+/// of servers by name. Claude Code 2.1.332 refuses an object there and exits before any
+/// request (`expected array, received object`), so an object is written as a list of one
+/// server each, in its order.
+fn servers_as_listed(servers: &Value) -> Value {
+    match servers {
+        Value::Object(servers) => Value::Array(
+            servers
+                .iter()
+                .map(|(name, server)| Value::Object(Map::from_iter([(name.clone(), server.clone())])))
+                .collect(),
+        ),
+        listed => listed.clone(),
     }
 }
 
@@ -733,6 +749,10 @@ mod tests {
         own.mcp_servers = Some(serde_json::json!({"gh": {"command": "g"}}));
         let tools = own.clone().with_portable(&read, None, &[]).unwrap().tools.unwrap();
         assert_eq!(tools.last().map(AgentRule::as_str), Some("mcp__gh"), "the reader's form, an object");
+        // Written as the CLI reads `--agents`: a list, whatever form the document used.
+        assert_eq!(own.to_json()["mcpServers"], serde_json::json!([{"gh": {"command": "g"}}]));
+        own.mcp_servers = Some(serde_json::json!(["github", {"docs": {"command": "d"}}]));
+        assert_eq!(own.to_json()["mcpServers"], serde_json::json!(["github", {"docs": {"command": "d"}}]));
         own.mcp_servers = Some(serde_json::json!(["a__b"]));
         let odd = own.clone().with_portable(&read, None, &[]);
         assert_eq!(odd, Err(Error::AgentMcpUnnamed { agent: "r".into(), server: Some("a__b".into()) }));

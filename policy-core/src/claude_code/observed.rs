@@ -14,11 +14,14 @@ use crate::error::Error;
 use crate::reader::misplaced::refuse_strays;
 use crate::reader::options::{LoadError, Options};
 use crate::reader::tree::{self as reader, Fields, Node, Ptr, Sink, tool_names, wrong_type};
-use crate::seen::first_of_each;
+use crate::seen::{Seen, first_of_each};
 use crate::text::{Shown, reads_as};
 
 /// The message types the reader acts on: a value that only reads as one of them is refused.
-const MESSAGE_TYPES: &[&str] = &["system", "assistant", "user", "result"];
+const MESSAGE_TYPES: &[&str] = &["system", "assistant", "user", "result", STREAM_EVENT];
+/// A line of a partial message (`--include-partial-messages`): a block it starts may be a
+/// call.
+const STREAM_EVENT: &str = "stream_event";
 /// The `system` subtype that offers tools.
 const INIT_SUBTYPE: &str = "init";
 /// The content block type of a call.
@@ -83,12 +86,20 @@ pub fn read_claude_transcript(text: &str) -> Result<ClaudeTranscript, LoadError>
             _ => None,
         };
         match (kind, subtype) {
-            (Some("assistant"), _) => {
+            // A call is a call wherever a message holds it: a `tool_use` block of a user
+            // message, or of a partial message's block, is read as an assistant's is.
+            (Some("assistant" | "user"), _) => {
                 let parent = parent(field("parent_tool_use_id"), &mut sink);
                 let called = calls(field("message"), Ptr::Root.key("message"), &mut sink);
                 sink.finish()?;
                 let with_parent = |(name, id)| ClaudeCall { name, id, parent: parent.clone() };
                 transcript.calls.extend(called.into_iter().map(with_parent));
+            }
+            (Some(STREAM_EVENT), _) => {
+                let parent = parent(field("parent_tool_use_id"), &mut sink);
+                let called = event_call(field("event"), Ptr::Root.key("event"), &mut sink);
+                sink.finish()?;
+                transcript.calls.extend(called.map(|(name, id)| ClaudeCall { name, id, parent }));
             }
             (Some("system"), Some(INIT_SUBTYPE)) => {
                 inits += 1;
@@ -113,6 +124,24 @@ pub fn read_claude_transcript(text: &str) -> Result<ClaudeTranscript, LoadError>
         .into());
     }
     transcript.offered = first_of_each(offered, String::as_str);
+    // A call reported by its partial message and again whole is one call: the same id, name
+    // and parent (a repeated id with another name is another call, and is kept).
+    let calls = std::mem::take(&mut transcript.calls);
+    let keys: Vec<Option<String>> = calls
+        .iter()
+        .map(|call| {
+            let parent = call.parent.as_deref().unwrap_or("");
+            call.id.as_ref().map(|id| format!("{id}\u{0}{}\u{0}{parent}", call.name))
+        })
+        .collect();
+    let mut seen = Seen::with_capacity(calls.len());
+    let repeated: Vec<bool> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, key)| key.as_deref().is_some_and(|key| seen.repeat(key, i).is_some()))
+        .collect();
+    transcript.calls =
+        calls.into_iter().zip(repeated).filter(|(_, repeated)| !repeated).map(|(call, _)| call).collect();
     Ok(transcript)
 }
 
@@ -193,6 +222,25 @@ fn calls(message: Option<Node<'_>>, at: Ptr<'_>, sink: &mut Sink) -> Vec<(String
         called.extend(call(&fields, here, sink));
     }
     called
+}
+
+/// A partial message's `event`: a `content_block_start` whose block is a `tool_use` is a
+/// call; any other event calls nothing. A value of another type is refused.
+fn event_call(event: Option<Node<'_>>, at: Ptr<'_>, sink: &mut Sink) -> Option<(String, Option<String>)> {
+    let event = event?;
+    let Some(fields) = event.object() else {
+        sink.error(at, wrong_type("a stream event object", event));
+        return None;
+    };
+    refuse_strays(&fields, &CONTENT_BLOCK, at, sink);
+    let field = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
+    word(field("type"), at.key("type"), &["content_block_start"], sink)?;
+    let block = field("content_block")?;
+    let Some(block_fields) = block.object() else {
+        sink.error(at.key("content_block"), wrong_type("a content block object", block));
+        return None;
+    };
+    call(&block_fields, at.key("content_block"), sink)
 }
 
 /// One content block: a `tool_use` is a call of its `name`.
@@ -296,5 +344,33 @@ mod tests {
         );
         let calls = with(fine).unwrap().calls;
         assert_eq!(calls[0].parent.as_deref(), Some("t1"));
+    }
+
+    #[test]
+    fn a_call_in_a_user_message_or_a_partial_message_counts() {
+        let with = |line: &str| read_claude_transcript(&format!("{INIT_LINE}\n{line}")).unwrap().calls;
+        let names = |calls: Vec<ClaudeCall>| calls.into_iter().map(|c| c.name).collect::<Vec<_>>();
+        let user = r#"{"type":"user","message":{"role":"user","content":[{"tool_use_id":"t0","type":"tool_result","content":"ok"},{"type":"tool_use","id":"t1","name":"Bash","input":{}}]}}"#;
+        assert_eq!(names(with(user)), ["Bash"]);
+        let partial = r#"{"type":"stream_event","event":{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t2","name":"WebFetch","input":{}}},"parent_tool_use_id":null}"#;
+        assert_eq!(names(with(partial)), ["WebFetch"]);
+        let whole = r#"{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t2","name":"WebFetch","input":{}}]}}"#;
+        assert_eq!(names(with(&format!("{partial}\n{whole}"))), ["WebFetch"], "one call, reported twice");
+        let other = whole.replace("WebFetch", "Bash");
+        assert_eq!(
+            names(with(&format!("{partial}\n{other}"))),
+            ["WebFetch", "Bash"],
+            "an id given twice hides no call"
+        );
+        let delta = r#"{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"x"}}}"#;
+        assert!(with(delta).is_empty());
+        for refused in [
+            r#"{"type":"stream_event","event":[{"type":"content_block_start"}]}"#,
+            r#"{"type":"stream_event","event":{"type":"content_block_start","content_block":"tool_use Bash"}}"#,
+            r#"{"type":"stream_event","event":{"type":"content_block_start","content_block":{"type":"tool_use"}}}"#,
+            r#"{"type":"stream-event","event":{"type":"content_block_start","content_block":{"type":"tool_use","name":"Bash"}}}"#,
+        ] {
+            assert!(read_claude_transcript(&format!("{INIT_LINE}\n{refused}")).is_err(), "{refused}");
+        }
     }
 }

@@ -175,11 +175,17 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(C
                     sink.error(here, wrong_type("a list of tool names", *value));
                 }
             }
-            "mcpServers" if value.is_object() => {
+            "mcpServers" if value.is_object() || value.is_array() => {
                 nested_policies(*value, here, &PASSED, sink);
                 agent.mcp_servers = Some(value.to_json());
             }
-            "mcpServers" => sink.error(here, wrong_type("an object of MCP servers", *value)),
+            "mcpServers" => sink.error(
+                here,
+                wrong_type(
+                    "a list of MCP servers (names, or objects of servers by name), or an object of servers",
+                    *value,
+                ),
+            ),
             other => {
                 if let Verdict::Refuse(error) = AGENT.classify(other) {
                     sink.error(here, error);

@@ -187,6 +187,17 @@ pub const GOVERNING: &[Governing] = &[
     Governing { key: OPENCODE_PERMISSION_KEY, home: "OpenCode's configuration, which `tool-policy resolve` writes" },
     Governing { key: "disabled_tools", home: CODEX_MCP_HOME },
     Governing { key: "enabled_tools", home: CODEX_MCP_HOME },
+    Governing { key: "enabled", home: CODEX_MCP_HOME },
+    Governing { key: "features", home: CODEX_HOME },
+    Governing { key: "web_search", home: CODEX_HOME },
+    Governing {
+        key: "profiles",
+        home: "the Codex CLI's configuration (a profile's `features` and `web_search`), which `tool-policy resolve` writes as arguments",
+    },
+    Governing {
+        key: "mode",
+        home: "OpenCode's configuration (`mode` is its older name for `agent`, whose `tools` and `permission` restrict), which `tool-policy resolve` writes",
+    },
 ];
 
 /// Where a selection holder stands.
@@ -207,6 +218,8 @@ const SESSION_HOME: &str = "a Copilot session's config, as `tool-policy resolve`
 /// Where the Codex CLI's lists of an MCP server's tools stand.
 const CODEX_MCP_HOME: &str =
     "an MCP server of the Codex CLI's `mcp_servers`, which `tool-policy resolve` writes as arguments";
+/// Where the Codex CLI's own switches stand.
+const CODEX_HOME: &str = "the Codex CLI's configuration, which `tool-policy resolve` writes as arguments";
 /// Where the Gemini CLI's own restriction settings stand.
 const GEMINI_SETTINGS_HOME: &str = "the Gemini CLI's settings, which `tool-policy resolve` writes";
 

@@ -436,6 +436,19 @@ pub struct AgentCase {
     pub mcp: McpTools,
 }
 
+/// The names of an agent's own MCP servers, as its `mcpServers` gives them (an object of
+/// servers by name, or a list of names and such objects), stated here apart from the library.
+fn own_servers(agent: &tool_policy::claude::ClaudeAgent) -> Vec<String> {
+    let keys = |v: &Value| v.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
+    match &agent.mcp_servers {
+        Some(Value::Array(items)) => {
+            items.iter().flat_map(|item| item.as_str().map_or_else(|| keys(item), |name| vec![name.to_owned()])).collect()
+        }
+        Some(servers) => keys(servers),
+        None => Vec::new(),
+    }
+}
+
 /// The text every custom agent's prompt carries, so its model requests can be told apart.
 pub fn marker(agent: &str) -> String {
     format!("SUBAGENT-MARKER-{agent}")
@@ -526,8 +539,12 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
                         .map(|t| t.name().to_owned())
                         .filter(|n| n != "ToolSearch")
                         .collect();
-                // The session's MCP tools: the host's, less what the main agent's rules take.
-                let session = host_tools(case.host_mcp.then_some(ECHO), &case.mcp);
+                // The session's MCP tools: the host's, less what the main agent's rules take;
+                // and the tools of the agent's own servers (`mcpServers`).
+                let mut session = host_tools(case.host_mcp.then_some(ECHO), &case.mcp);
+                session.extend(own_servers(agent).into_iter().flat_map(|server| {
+                    crate::mcp::TOOLS.iter().map(move |tool| format!("mcp__{server}__{tool}"))
+                }));
                 let session: Vec<&str> = session.iter().map(String::as_str).collect();
                 names.extend(claude::mcp_offered_to(agent, &session).into_iter().map(str::to_owned));
                 names

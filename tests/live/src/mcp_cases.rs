@@ -158,6 +158,26 @@ fn claude_cases(cases: &mut McpCases) -> Result<(), String> {
             mcp: read.mcp,
         });
     }
+    // An agent's own MCP server, in `mcpServers`: the document gives an object, and the
+    // library writes the list Claude Code reads in `--agents` (an object there makes the CLI
+    // exit before any request). The session has no MCP server of its own.
+    let me = std::env::current_exe().map_err(|e| e.to_string())?;
+    let own = json!({"echo": {"type": "stdio", "command": me, "args": ["mcp-echo", "/dev/null"]}});
+    for (name, fields) in [
+        ("mcpServers {echo} written as a list, tools [Read, mcp__echo__echo]", json!({"tools": ["Read", "mcp__echo__echo"], "mcpServers": own.clone()})),
+        ("mcpServers {echo} written as a list, disallowedTools [Bash]", json!({"disallowedTools": ["Bash"], "mcpServers": own})),
+    ] {
+        let document = json!({"builtin_tools": {"disable": []}, "agents": {"lists": agent(fields)}});
+        let read = read(name, &document)?;
+        cases.agents.push(claude::AgentCase {
+            name: format!("{MCP}subagent: claude-code: {name}"),
+            selection: read.selection,
+            agents: read.agents,
+            start: String::from("lists"),
+            host_mcp: false,
+            mcp: read.mcp,
+        });
+    }
     let (ping, echo) = (Call::new("mcp__echo__ping_tool", Effect::Mcp), Call::new("mcp__echo__echo", Effect::Mcp));
     let only_echo = json!({"echoer": {"description": "d", "prompt": "p", "tools": ["Read", "mcp__echo__echo"]}});
     let no_ping = json!({"disable": ["mcp__echo__ping_tool"]});

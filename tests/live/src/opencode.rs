@@ -49,6 +49,11 @@ pub struct Case {
     /// The call the fake model makes (SPEC §8): a removed tool's must be refused with no
     /// side effect; a control's must run and leave it.
     pub forced: Option<(String, Effect, bool)>,
+    /// One of OpenCode's own agents to run instead of `build` (`opencode run --agent`), with
+    /// the project's configuration as the library writes it: its first request shows what it
+    /// is offered (SPEC §14). `explore`, a sub-agent, is run as a primary agent, which changes
+    /// no rule of its own.
+    pub agent: Option<&'static str>,
 }
 
 impl Case {
@@ -62,6 +67,7 @@ impl Case {
             raw: None,
             expected: None,
             forced: None,
+            agent: None,
         }
     }
 }
@@ -138,12 +144,25 @@ fn config(case: &Case, me: &Path, dir: &Path, port: u16) -> Result<Value, String
         Level::Project => library.project(),
         Level::Agent => library.agent("build"),
     };
-    for extra in [Some(fragment), case.raw.clone()].into_iter().flatten() {
-        if let (Some(root), Some(extra)) = (config.as_object_mut(), extra.as_object()) {
-            root.extend(extra.iter().map(|(k, v)| (k.clone(), v.clone())));
-        }
+    let mode = case.agent.filter(|name| *name == "explore").map(|name| json!({"agent": {name: {"mode": "primary"}}}));
+    for extra in [Some(fragment), case.raw.clone(), mode].into_iter().flatten() {
+        merge(&mut config, &extra);
     }
     Ok(config)
+}
+
+/// `extra`'s keys into `config`, objects merged key by key (the library's `agent` entries and
+/// a case's own stand side by side).
+fn merge(config: &mut Value, extra: &Value) {
+    let (Some(root), Some(extra)) = (config.as_object_mut(), extra.as_object()) else { return };
+    for (key, value) in extra {
+        match root.get_mut(key) {
+            Some(existing) if existing.is_object() && value.is_object() => merge(existing, value),
+            _ => {
+                root.insert(key.clone(), value.clone());
+            }
+        }
+    }
 }
 
 /// Runs `opencode run --pure hi` once for `case` in `dir`, within two minutes.
@@ -155,8 +174,11 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
     let config = config(case, me, dir, port)?;
     std::fs::write(work.join("opencode.json"), config.to_string()).map_err(|e| e.to_string())?;
     let xdg = |sub: &str| home.join(sub);
+    let agent = case.agent.map(|name| ["--agent", name]).into_iter().flatten();
     let child = Command::new(cli)
-        .args(["run", "--pure", "hi"])
+        .args(["run", "--pure"])
+        .args(agent)
+        .arg("hi")
         .current_dir(&work)
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -241,7 +263,9 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
         if let Some((_, effect, control)) = &case.forced {
             let dir = scratch.join(format!("case-{i}"));
             let result = seen.results.first().map(|text| {
-                let refused = ["invalid", "unavailable", "not available", "does not exist", "Unknown tool", "error"]
+                // OpenCode's words for a call its rules refuse: a tool it does not offer, or a
+                // pattern rule that denies the call (`plan` writing outside its plan files).
+                let refused = ["invalid", "unavailable", "not available", "does not exist", "Unknown tool", "error", "a rule which prevents you"]
                     .iter()
                     .any(|word| text.to_lowercase().contains(&word.to_lowercase()));
                 (refused, text.clone())
@@ -254,7 +278,14 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
             Some(names) => names.iter().map(|n| (*n).to_owned()).collect(),
             None => {
                 let mcp: &[&str] = if case.mcp { &MCP_TOOLS } else { &[] };
-                opencode::offered(case.selection.as_ref(), mcp).into_iter().collect()
+                match case.agent.and_then(opencode::OpenCodeAgent::from_name) {
+                    Some(agent) => {
+                        let builtins = agent.offered(case.selection.as_ref()).into_iter().map(str::to_owned);
+                        let mcp = mcp.iter().filter(|tool| agent.offers_mcp(case.selection.as_ref(), tool));
+                        builtins.chain(mcp.map(|tool| (*tool).to_owned())).collect()
+                    }
+                    None => opencode::offered(case.selection.as_ref(), mcp).into_iter().collect(),
+                }
             }
         };
         outcomes.push(Outcome::compare(&case.name, expected, observed));
@@ -370,6 +401,34 @@ pub fn cases() -> Result<Vec<Case>, String> {
     no_edits.model = Some("gpt-5");
     no_edits.expected = Some(gpt.into_iter().filter(|n| *n != "apply_patch").collect());
     cases.push(no_edits);
+    cases.extend(agent_cases()?);
+    Ok(cases)
+}
+
+/// OpenCode's own agents under the project's configuration as the library writes it (SPEC
+/// §14): `explore` reads only and `plan` edits only plan files, under `only`, `disable` and a
+/// portable policy, with and without an MCP server.
+fn agent_cases() -> Result<Vec<Case>, String> {
+    let mut cases = Vec::new();
+    let edit_and_more: Vec<&str> = EDIT_GROUP.iter().copied().chain(["grep", "task", "skill", "todowrite"]).collect();
+    let read_and_search: Vec<&str> = READ_GROUP.iter().copied().chain(["grep", "glob"]).collect();
+    for (agent, name, document, mcp) in [
+        ("explore", "no selection", json!({"builtin_tools": null}), false),
+        ("explore", "only [edit, write, apply_patch, grep, task, skill, todowrite]", json!({"only": edit_and_more}), false),
+        ("explore", "only [*_*, glob], MCP", json!({"only": ["*_*", "glob"]}), true),
+        ("explore", "disable [bash]", json!({"disable": ["bash"]}), false),
+        ("explore", "portable only [read, search, edit, mcp]", json!({"capabilities": {"only": ["read", "search", "edit", "mcp"]}}), true),
+        ("plan", "no selection", json!({"builtin_tools": null}), false),
+        ("plan", "only [edit, write, apply_patch, grep, task, skill, todowrite]", json!({"only": edit_and_more}), false),
+        ("plan", "disable [edit, write, apply_patch]", json!({"disable": EDIT_GROUP}), false),
+        ("plan", "portable only [read, search, mcp]", json!({"capabilities": {"only": ["read", "search", "mcp"]}}), false),
+        ("plan", "only [read, ..., glob, grep]", json!({"only": read_and_search}), false),
+    ] {
+        let mut case = Case::new(&format!("agent {agent}: {name}"), selection(name, &document)?);
+        case.agent = Some(agent);
+        case.mcp = mcp;
+        cases.push(case);
+    }
     Ok(cases)
 }
 
@@ -426,5 +485,17 @@ pub fn forced_cases() -> Result<Vec<Case>, String> {
         Level::Agent,
         false,
     )?;
+    // OpenCode's own agents keep their limits (SPEC §14): `explore` under an `only` that
+    // grants writing does not write, and `plan` writes only plan files; `build`, under the
+    // same, writes (the control).
+    let edits: Vec<&str> = EDIT_GROUP.iter().copied().chain(["grep"]).collect();
+    for (agent, control) in [(Some("explore"), false), (Some("plan"), false), (None, true)] {
+        let prefix = if control { "forced control: opencode: " } else { "forced: opencode: " };
+        let name = format!("write from {} under only [edit, write, apply_patch, grep]", agent.unwrap_or("build"));
+        let mut case = Case::new(&format!("{prefix}{name}"), selection(&name, &json!({"only": edits}))?);
+        case.forced = Some((String::from("write"), Effect::Write, control));
+        case.agent = agent;
+        cases.push(case);
+    }
     Ok(cases)
 }
