@@ -89,6 +89,19 @@ fn bad_agents_are_refused_at_their_pointer() {
     assert_eq!(pointers(&with("tools", json!("Read"))), ["/agents/r/tools"]);
     assert_eq!(pointers(&with("model", json!(3))), ["/agents/r/model"]);
     assert_eq!(pointers(&with("mcpServers", json!("echo"))), ["/agents/r/mcpServers"]);
+    // An agent's own server reaches it past its `tools`: a list that names one of its tools
+    // alone, or none, would promise what Claude Code does not keep.
+    for tools in [json!(["Read", "mcp__echo__echo"]), json!(["Read"])] {
+        let own =
+            agent(json!({"description": "d", "prompt": "p", "tools": tools, "mcpServers": {"echo": {"command": "e"}}}));
+        let errors = refused(&own);
+        assert_eq!(errors[0].0, "/agents/r/mcpServers", "{errors:?}");
+        assert!(errors[0].1.contains("list the server whole (`mcp__echo`)"), "{errors:?}");
+    }
+    let whole = agent(
+        json!({"description": "d", "prompt": "p", "tools": ["Read", "mcp__echo"], "mcpServers": [{"echo": {"command": "e"}}]}),
+    );
+    assert!(load_claude_code(&whole).is_ok());
     assert_eq!(pointers(&with("color", json!("red"))), ["/agents/r/color"]);
     let near = refused(&with("Tools", json!(["Bash"])));
     assert_eq!(

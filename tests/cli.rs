@@ -566,7 +566,8 @@ fn diff_names_every_widening_of_an_agent() {
             claude(only.clone(), reader.clone()),
             claude(
                 only.clone(),
-                json!({"description": "d", "prompt": "p", "tools": ["Read"], "mcpServers": {"gh": {"command": "x"}}}),
+                // Its own server reaches it whatever `tools` lists: it is listed whole.
+                json!({"description": "d", "prompt": "p", "tools": ["Read", "mcp__gh"], "mcpServers": {"gh": {"command": "x"}}}),
             ),
             "+ agent a: MCP server gh (was not given, now {\"command\":\"x\"})",
         ),

@@ -16,6 +16,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::text::Shown;
+
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::{ClaudeTool, ROWS, Start};
 use crate::claude_code::mcp;
@@ -250,6 +252,8 @@ pub enum AgentPlace {
     Disallowed(usize, usize),
     /// Item `usize` of `agent_only`.
     AgentOnly(usize),
+    /// Agent `usize`'s `mcpServers`.
+    McpServers(usize),
 }
 
 /// What [`ClaudeAgents::check`] found: errors, then lints, each with its place.
@@ -299,6 +303,9 @@ impl ClaudeAgents {
             detail: detail.into(),
         };
         for (a, agent) in self.agents.iter().enumerate() {
+            if let Some(server) = agent.servers_beyond_tools().first() {
+                errors.push((AgentPlace::McpServers(a), own_server_beyond_tools(&agent.name, server)));
+            }
             for (t, rule) in agent.tools.iter().flatten().enumerate() {
                 let tool = match rule {
                     AgentRule::Tool(tool) => tool,
@@ -340,6 +347,7 @@ impl ClaudeAgents {
             AgentPlace::Tools(a, t) => format!("/{AGENTS_KEY}/{}/{TOOLS_KEY}/{t}", name(a)),
             AgentPlace::Disallowed(a, t) => format!("/{AGENTS_KEY}/{}/{DISALLOWED_TOOLS_KEY}/{t}", name(a)),
             AgentPlace::AgentOnly(i) => format!("/{AGENT_ONLY_KEY}/{i}"),
+            AgentPlace::McpServers(a) => format!("/{AGENTS_KEY}/{}/mcpServers", name(a)),
         }
     }
 
@@ -405,10 +413,17 @@ pub fn offered_when(
 pub fn mcp_offered_to<'a>(agent: &ClaudeAgent, session: &[&'a str]) -> Vec<&'a str> {
     let listed = McpRules::of(agent.tools.as_deref(), false);
     let denied = McpRules::of(agent.disallowed_tools.as_deref(), true);
+    // The agent's own servers' tools reach it whatever its `tools` lists.
+    let own = agent.own_servers();
+    let owned = |tool: &str| {
+        tool.strip_prefix("mcp__")
+            .and_then(|rest| rest.split_once("__"))
+            .is_some_and(|(server, _)| own.contains(&server))
+    };
     session
         .iter()
         .copied()
-        .filter(|tool| agent.tools.is_none() || listed.names(tool))
+        .filter(|tool| agent.tools.is_none() || listed.names(tool) || owned(tool))
         .filter(|tool| !denied.names(tool))
         .collect()
 }
@@ -497,12 +512,30 @@ impl ClaudeAgent {
                             servers.into_iter().map(|server| AgentRule::Mcp(format!("mcp__{server}"))).collect();
                         tools.extend(rules);
                     }
-                    McpTools::None => {}
-                    McpTools::Only(listed) => tools.extend(rules(listed)?),
+                    McpTools::None | McpTools::Only(_) => {}
+                }
+                // The agent's own servers reach it whatever `tools` lists: those the policy
+                // does not keep whole are deny rules, and one it keeps only some tools of
+                // cannot be said.
+                let mut denied: Vec<AgentRule> = Vec::new();
+                if let McpTools::None | McpTools::Only(_) = portable.mcp() {
+                    let listed = portable.mcp().listed();
+                    for server in self.own_servers() {
+                        let named = listed.iter().filter(|r| r.server() == server);
+                        match (named.clone().any(|r| r.tool().is_none()), named.count()) {
+                            (true, _) => {}
+                            (false, 0) => denied.push(AgentRule::Mcp(format!("mcp__{server}"))),
+                            (false, _) => return Err(own_server_beyond_tools(&self.name, server)),
+                        }
+                    }
+                }
+                if let McpTools::Only(listed) = portable.mcp() {
+                    tools.extend(rules(listed)?);
                 }
                 if let McpTools::Disable(listed) = portable.mcp() {
-                    self.disallowed_tools = Some(rules(listed)?);
+                    denied.extend(rules(listed)?);
                 }
+                self.disallowed_tools = (!denied.is_empty()).then_some(denied);
                 self.tools = Some(tools);
             }
             PortableShape::Disable(_) => {
@@ -531,18 +564,7 @@ impl ClaudeAgent {
     /// each once; a name an MCP rule cannot hold is refused, and so is an agent that names
     /// none.
     fn server_names(&self) -> Result<Vec<&str>, Error> {
-        let names: Vec<&str> = match &self.mcp_servers {
-            Some(Value::Object(servers)) => server_keys(servers),
-            Some(Value::Array(entries)) => entries
-                .iter()
-                .flat_map(|entry| match entry {
-                    Value::String(name) => vec![name.as_str()],
-                    Value::Object(servers) => server_keys(servers),
-                    _ => Vec::new(),
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+        let names = self.own_servers();
         let unnamed = |server: Option<&str>| Error::AgentMcpUnnamed {
             agent: self.name.clone(),
             server: server.map(str::to_owned),
@@ -559,6 +581,56 @@ impl ClaudeAgent {
             }
         }
         if kept.is_empty() { Err(unnamed(None)) } else { Ok(kept) }
+    }
+}
+
+impl ClaudeAgent {
+    /// The names of the agent's own `mcpServers`, as written (an object of servers keyed by
+    /// name, or a list of names and such objects), in order.
+    fn own_servers(&self) -> Vec<&str> {
+        match &self.mcp_servers {
+            Some(Value::Object(servers)) => server_keys(servers),
+            Some(Value::Array(entries)) => entries
+                .iter()
+                .flat_map(|entry| match entry {
+                    Value::String(name) => vec![name.as_str()],
+                    Value::Object(servers) => server_keys(servers),
+                    _ => Vec::new(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The agent's own servers its `tools` does not list whole (`mcp__<server>`,
+    /// `mcp__<server>__*`): Claude Code offers an agent every tool of its own `mcpServers`
+    /// whatever its `tools` lists (measured live on 2.1.332 and 2.1.334: `tools: ["Read",
+    /// "mcp__echo__echo"]` with its own `echo` offered `mcp__echo__ping_tool` too), so such a
+    /// list would promise what the CLI does not keep. Only `disallowedTools` takes them away.
+    pub fn servers_beyond_tools(&self) -> Vec<&str> {
+        let Some(tools) = &self.tools else { return Vec::new() };
+        let whole = |rules: &[AgentRule], server: &str| {
+            rules.iter().any(|rule| {
+                let rest = rule.as_str().strip_prefix("mcp__");
+                rest.is_some_and(|rest| rest == server || rest == "*" || rest.strip_suffix("__*") == Some(server))
+            })
+        };
+        let denied = self.disallowed_tools.as_deref().unwrap_or_default();
+        self.own_servers().into_iter().filter(|server| !whole(tools, server) && !whole(denied, server)).collect()
+    }
+}
+
+/// Why an agent's `tools` cannot bound its own MCP server (see
+/// [`ClaudeAgent::servers_beyond_tools`]).
+pub(crate) fn own_server_beyond_tools(agent: &str, server: &str) -> Error {
+    Error::CannotSay {
+        runtime: mcp::CLI,
+        what: format!("agent `{}`'s `tools` beside its own MCP server `{}`", Shown(agent), Shown(server)),
+        why: format!(
+            "Claude Code offers an agent every tool of its own `mcpServers`, whatever its `tools` lists; list the server whole (`mcp__{}`) and take tools away in `disallowedTools`, or remove the server",
+            Shown(server)
+        )
+        .into(),
     }
 }
 
@@ -759,5 +831,47 @@ mod tests {
         let none = Portable::only([crate::capability::Capability::Read]).without_mcp();
         let tools = ClaudeAgent::new("r", "d", "p").with_portable(&none, None, &[]).unwrap().tools.unwrap();
         assert!(tools.iter().all(|r| matches!(r, AgentRule::Tool(_))), "{tools:?}");
+    }
+
+    /// Claude Code offers an agent every tool of its own `mcpServers` whatever its `tools`
+    /// lists (measured live on both builds); only `disallowedTools` takes them away.
+    #[test]
+    fn an_agents_own_servers_reach_it_past_its_tools() {
+        let mut own = ClaudeAgent::new("r", "d", "p").tools([rule("Read"), rule("mcp__echo__echo")]);
+        own.mcp_servers = Some(serde_json::json!({"echo": {"command": "e"}}));
+        let session = ["mcp__echo__echo", "mcp__echo__ping_tool", "mcp__host__x"];
+        assert_eq!(mcp_offered_to(&own, &session), ["mcp__echo__echo", "mcp__echo__ping_tool"]);
+        let agents = ClaudeAgents::new([own.clone()]);
+        let (errors, _) = agents.check(None);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].0, AgentPlace::McpServers(0));
+        assert_eq!(agents.pointer(AgentPlace::McpServers(0)), "/agents/r/mcpServers");
+        let message = errors[0].1.to_string();
+        assert!(message.contains("every tool of its own `mcpServers`") && message.contains("`mcp__echo`"), "{message}");
+        // The server listed whole, or taken away whole, says what the CLI does.
+        let whole = ClaudeAgent { tools: Some(vec![rule("Read"), rule("mcp__echo")]), ..own.clone() };
+        assert!(whole.servers_beyond_tools().is_empty());
+        let taken = ClaudeAgent {
+            tools: Some(vec![rule("Read")]),
+            disallowed_tools: Some(vec![rule("mcp__echo")]),
+            ..own.clone()
+        };
+        assert!(taken.servers_beyond_tools().is_empty());
+        assert!(mcp_offered_to(&taken, &session).is_empty());
+        // A portable policy that keeps none of the server's tools takes it away; one that
+        // keeps some of them cannot be said.
+        let read = |mcp: McpTools| Portable::only([crate::capability::Capability::Read]).with_mcp(mcp);
+        let bare = ClaudeAgent { tools: None, ..own };
+        let none = bare.clone().with_portable(&read(McpTools::None), None, &[]).unwrap();
+        assert_eq!(none.disallowed_tools, Some(vec![rule("mcp__echo")]));
+        assert!(mcp_offered_to(&none, &session).is_empty());
+        let other =
+            bare.clone().with_portable(&read(McpTools::Only(vec!["host/x".parse().unwrap()])), None, &[]).unwrap();
+        assert_eq!(mcp_offered_to(&other, &session), ["mcp__host__x"]);
+        let server =
+            bare.clone().with_portable(&read(McpTools::Only(vec!["echo".parse().unwrap()])), None, &[]).unwrap();
+        assert_eq!(mcp_offered_to(&server, &session), ["mcp__echo__echo", "mcp__echo__ping_tool"]);
+        let some = bare.with_portable(&read(McpTools::Only(vec!["echo/echo".parse().unwrap()])), None, &[]);
+        assert!(some.unwrap_err().to_string().contains("every tool of its own `mcpServers`"));
     }
 }

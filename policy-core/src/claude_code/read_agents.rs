@@ -66,7 +66,9 @@ pub(crate) fn agents(
     // bounds it (a tool the main one takes away is not offered, as for any agent's list),
     // and its rules' errors and lints are not the author's.
     let portable = |place: &AgentPlace| match place {
-        AgentPlace::Tools(a, _) | AgentPlace::Disallowed(a, _) => items[*a].portable.is_some(),
+        AgentPlace::Tools(a, _) | AgentPlace::Disallowed(a, _) | AgentPlace::McpServers(a) => {
+            items[*a].portable.is_some()
+        }
         AgentPlace::AgentOnly(_) => false,
     };
     let place = |place: AgentPlace| match place {
@@ -75,6 +77,7 @@ pub(crate) fn agents(
             agents_at.key(&out.agents[a].name).key(DISALLOWED_TOOLS_KEY).index(items[a].disallowed[t]).render()
         }
         AgentPlace::AgentOnly(i) => Ptr::Root.key(AGENT_ONLY_KEY).index(agent_only_items[i]).render(),
+        AgentPlace::McpServers(a) => agents_at.key(&out.agents[a].name).key("mcpServers").render(),
     };
     for (at, error) in errors.into_iter().filter(|(at, _)| !portable(at)) {
         sink.error_at(&|| place(at), error);

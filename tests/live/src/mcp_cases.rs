@@ -164,8 +164,15 @@ fn claude_cases(cases: &mut McpCases) -> Result<(), String> {
     let me = std::env::current_exe().map_err(|e| e.to_string())?;
     let own = json!({"echo": {"type": "stdio", "command": me, "args": ["mcp-echo", "/dev/null"]}});
     for (name, fields) in [
-        ("mcpServers {echo} written as a list, tools [Read, mcp__echo__echo]", json!({"tools": ["Read", "mcp__echo__echo"], "mcpServers": own.clone()})),
-        ("mcpServers {echo} written as a list, disallowedTools [Bash]", json!({"disallowedTools": ["Bash"], "mcpServers": own})),
+        // The server's tools reach the agent past its `tools` (measured: `tools: ["Read",
+        // "mcp__echo__echo"]` offered `mcp__echo__ping_tool` too), so the library refuses a
+        // `tools` that does not list the server whole; `disallowedTools` takes them away.
+        ("mcpServers {echo} written as a list, tools [Read, mcp__echo]", json!({"tools": ["Read", "mcp__echo"], "mcpServers": own.clone()})),
+        ("mcpServers {echo} written as a list, disallowedTools [Bash]", json!({"disallowedTools": ["Bash"], "mcpServers": own.clone()})),
+        ("mcpServers {echo}, disallowedTools [mcp__echo__ping_tool]", json!({"disallowedTools": ["mcp__echo__ping_tool"], "mcpServers": own.clone()})),
+        ("mcpServers {echo}, disallowedTools [mcp__echo]", json!({"disallowedTools": ["mcp__echo"], "mcpServers": own.clone()})),
+        ("mcpServers {echo}, capabilities only [read], mcp_tools none", json!({"capabilities": {"only": ["read"], "mcp_tools": "none"}, "mcpServers": own.clone()})),
+        ("mcpServers {echo}, capabilities only [read], mcp_tools only [echo]", json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["echo"]}}, "mcpServers": own})),
     ] {
         let document = json!({"builtin_tools": {"disable": []}, "agents": {"lists": agent(fields)}});
         let read = read(name, &document)?;
