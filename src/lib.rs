@@ -5,11 +5,12 @@
 //! doors with one meaning:
 //!
 //! - the [`builtin_tools!`] macro, checked at compile time and expanding to a `const`;
-//! - the typestate [`Policy::builder`], where illegal states do not compile;
+//! - the typestate `Policy::builder` (Copilot), where illegal states do not compile;
 //! - JSON agent definitions ([`json`]), with every error at its JSON pointer.
 //!
 //! All three run through the same validation and resolution code and produce the same
-//! [`ResolvedPolicy`] (GitHub Copilot) or [`ClaudeCodeSelection`] (Claude Code).
+//! value: a `ResolvedPolicy` (GitHub Copilot), a `ClaudeCodeSelection`, `GeminiSelection`,
+//! `OpenCodeSelection` or `CodexSelection`.
 //!
 //! ```
 //! use tool_policy::{builtin_tools, ResolvedPolicy};
@@ -268,7 +269,7 @@ pub mod schema {
 ///
 /// Copilot (the default runtime): keys `available_tools`, `excluded_tools` and
 /// `client_mode` (`empty` | `copilot_cli`), each at most once, in any order; a selector is
-/// `[ "name", ... ]` or `isolated`. The value is a [`ResolvedPolicy`], usable in `const`
+/// `[ "name", ... ]` or `isolated`. The value is a `ResolvedPolicy`, usable in `const`
 /// and `static` items, with no run-time work and no allocation.
 ///
 /// ```

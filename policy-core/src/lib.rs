@@ -10,11 +10,11 @@
 //! 5. [`runtime`] and `reader`: the runtimes, and the one JSON reader with the closed-world
 //!    table;
 //! 6. [`review`]: what every runtime's review aids report, and the trait a runtime's document
-//!    answers; [`selection`]: the CLI runtimes' selection over any catalog;
-//! 7. a folder per runtime: [`copilot`] (the entry, resolution, the builder, sub-agents and
-//!    the router), [`claude_code`] (the selection, custom agents, arguments), [`gemini_cli`]
-//!    (the selection, approval modes, settings and policy file), [`opencode`] (the
-//!    selection, its permission groups, the `permission` map), [`codex`] (a `disable` of
+//!    answers; `selection`: the CLI runtimes' selection over any catalog;
+//! 7. a folder per runtime: `copilot` (the entry, resolution, the builder, sub-agents and
+//!    the router), `claude_code` (the selection, custom agents, arguments), `gemini_cli`
+//!    (the selection, approval modes, settings and policy file), `opencode` (the
+//!    selection, its permission groups, the `permission` map), `codex` (a `disable` of
 //!    whole switches, the arguments), each with its catalog, its
 //!    rows of the table, its reader, its outputs, its lints, diff and attestation;
 //! 8. [`json`]: the one list of runtimes (`Document`) and the schema;

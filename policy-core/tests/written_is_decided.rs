@@ -20,16 +20,21 @@
 //! characters written `_`), and Copilot's session fields (a pattern is `*`, `source:*`,
 //! `source:name` or a bare name of any source; a tool is offered when no allow-list is set or
 //! a pattern of it matches, and no excluded pattern does; an MCP tool is `<server>-<tool>`,
-//! other characters written `-`).
+//! other characters written `-`), and the Gemini CLI's settings and policy file (`tools.core`
+//! lists the tools offered, by name, `update_topic` also by its registration name
+//! `UpdateTopicTool`, a server's tools as `mcp_<server>_*`; a policy rule's `toolName` with
+//! `decision = "deny"` takes that tool, or a server's tools by `mcp_<server>_*`; an MCP tool is
+//! `mcp_<server>_<tool>`, other characters but `.` and `:` written `_`).
 
 use policy_core::claude_code::catalog::ClaudeTool;
 use policy_core::codex::catalog::CodexTool;
 use policy_core::copilot::catalog::BUILTIN_TOOLS;
+use policy_core::gemini_cli::catalog::GeminiTool;
 use policy_core::opencode::catalog::OpenCodeTool;
 use policy_core::{
-    Capability, ClaudeCodeArgs, ClaudeCodeSelection, CodexArgs, CodexName, CodexSelection, McpRef, McpTools,
-    NameLookup, OpenCodeConfig, OpenCodeName, OpenCodeSelection, Portable, PortableShape, ResolvedPolicy, Selection,
-    Tool,
+    Capability, ClaudeCodeArgs, ClaudeCodeSelection, CodexArgs, CodexName, CodexSelection, GeminiCliConfig, GeminiName,
+    GeminiSelection, McpRef, McpTools, NameLookup, OpenCodeConfig, OpenCodeName, OpenCodeSelection, Portable,
+    PortableShape, ResolvedPolicy, Selection, Tool,
 };
 use proptest::prelude::*;
 
@@ -461,6 +466,63 @@ fn copilot_sanitized(name: &str) -> String {
     name.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-') { c } else { '-' }).collect()
 }
 
+/// A name as the Gemini CLI writes it inside an MCP tool's name.
+fn gemini_sanitized(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':') { c } else { '_' })
+        .collect()
+}
+
+/// The Gemini CLI's reading of what the library wrote: whether `tool` leaves the model's
+/// request, by `tools.core` (settings) or a `deny` rule (the policy file).
+fn gemini_removes(config: &GeminiCliConfig, tool: &str) -> bool {
+    let pattern = |entry: &str| match entry.strip_suffix('*') {
+        Some(prefix) => tool.starts_with(prefix) && tool.len() > prefix.len(),
+        None => entry == tool,
+    };
+    let settings = config.settings();
+    let core: Option<Vec<&str>> = settings
+        .pointer("/tools/core")
+        .and_then(|core| core.as_array())
+        .map(|core| core.iter().filter_map(|e| e.as_str()).collect());
+    let kept_by_core = core.is_none_or(|core| {
+        core.iter().any(|entry| pattern(entry)) || (tool == "update_topic" && core.contains(&"UpdateTopicTool"))
+    });
+    // `[[rule]]` tables of `toolName = "..."` and `decision = "deny"`, read line by line.
+    let policy = config.policy().unwrap_or_default();
+    let mut denied = false;
+    let mut name: Option<String> = None;
+    for line in policy.lines().map(str::trim) {
+        if line == "[[rule]]" {
+            name = None;
+        } else if let Some(value) = line.strip_prefix("toolName = ") {
+            name = Some(value.trim_matches('"').to_owned());
+        } else if line == "decision = \"deny\"" {
+            denied |= name.as_deref().is_some_and(&pattern);
+        }
+    }
+    !kept_by_core || denied
+}
+
+fn gemini_selection() -> impl Strategy<Value = GeminiSelection> {
+    let mcp = ["mcp_probe_*", "mcp_probe_echo", "mcp_gh_x", "mcp_my.srv_*", "mcp_a-b_x"];
+    let written: Vec<&'static str> = GeminiTool::NAMES.iter().copied().chain(mcp).collect();
+    (0..3u8, prop::collection::vec(proptest::sample::select(written), 0..6)).prop_map(|(shape, written)| {
+        let mut names: Vec<GeminiName> = Vec::new();
+        for text in written {
+            let Ok(name) = GeminiName::lookup(text).map(NameLookup::tool) else { continue };
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        match shape {
+            0 => Selection::only(names),
+            1 => Selection::disable(names),
+            _ => Selection::disable_all(),
+        }
+    })
+}
+
 fn claude_selection() -> impl Strategy<Value = ClaudeCodeSelection> {
     let names = prop::collection::vec(proptest::sample::select(ClaudeTool::ALL.to_vec()), 0..6);
     (0..3u8, names).prop_map(|(shape, mut tools)| {
@@ -511,6 +573,48 @@ proptest! {
                     prop_assert!(!offered || portable.mcp().offers(server, tool), "{} under {:?}", name, written);
                 } else {
                     prop_assert_eq!(offered, portable.mcp().offers(server, tool), "{} under {:?}", name, written);
+                }
+            }
+        }
+    }
+
+    /// The Gemini CLI's settings and policy file for a selection take away what it does not
+    /// permit, built-ins and MCP tools of every server.
+    #[test]
+    fn gemini_cli_writes_what_a_selection_decides(selection in gemini_selection()) {
+        let config = GeminiCliConfig::new(Some(selection.clone()));
+        for tool in GeminiTool::NAMES {
+            prop_assert_eq!(gemini_removes(&config, tool), !selection.decide(tool).is_permitted(), "{} under {:?}", tool, selection);
+        }
+        for server in SERVERS.iter().filter(|s| !s.contains('*') && !s.chars().any(char::is_control)) {
+            for tool in TOOLS {
+                let name = format!("mcp_{}_{}", gemini_sanitized(server), gemini_sanitized(tool));
+                prop_assert_eq!(gemini_removes(&config, &name), !selection.decide(&name).is_permitted(), "{} under {:?}", name, selection);
+            }
+        }
+    }
+
+    /// A portable policy on the Gemini CLI: what it writes takes away each built-in the
+    /// decision does not permit, and exactly the MCP tools `mcp_tools` takes, by the host's
+    /// names.
+    #[test]
+    fn gemini_cli_writes_what_a_portable_policy_decides(portable in portable()) {
+        let Ok(selection) = GeminiSelection::from_portable(&portable) else { return Ok(()) };
+        let config = GeminiCliConfig::new(Some(selection.clone()));
+        for tool in GeminiTool::NAMES {
+            prop_assert_eq!(gemini_removes(&config, tool), !selection.decide(tool).is_permitted(), "{} under {:?}", tool, selection);
+        }
+        for server in SERVERS.iter().filter(|s| !s.contains('*') && !s.chars().any(char::is_control)) {
+            for tool in TOOLS {
+                let sanitized = gemini_sanitized(server);
+                let name = format!("mcp_{sanitized}_{}", gemini_sanitized(tool));
+                // `mcp_gh__echo`, the host's `gh_`'s, is also what `mcp_gh_*` names: the CLI's
+                // names cannot tell the two servers apart, and the library is not told the
+                // host's servers here (OpenCode's `for_host` refuses such a pair). Not held:
+                // reported as a gap.
+                if !sanitized.contains('_') {
+                    let offered = !gemini_removes(&config, &name);
+                    prop_assert_eq!(offered, portable.mcp().offers(server, tool), "{} under {:?}", name, selection);
                 }
             }
         }

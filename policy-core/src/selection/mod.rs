@@ -489,13 +489,13 @@ pub fn lint_selection<T: CatalogName>(selection: &Selection<T>) -> Vec<(Option<u
         SelectionShape::Disable(names) => {
             let detail = if T::ALLOW_LIST {
                 format!(
-                    "`disable` only takes tools away: every built-in a {} newer than {} adds is offered; use `only`, or attest the session; {KEEP_THE_DENY_LIST}",
+                    "`disable` only takes tools away: every built-in that {} adds after {} is offered; use `only`, or attest the session; {KEEP_THE_DENY_LIST}",
                     T::RUNTIME,
                     T::CLI_VERSION
                 )
             } else {
                 format!(
-                    "`disable` only takes tools away: every built-in a {} newer than {} adds is offered, and the CLI has no allow-list to close it; check the model requests the host sees; to keep this deny-list in strict mode, allow the lint (`allow: [\"open-to-new-builtins\"]` in the macro, `--allow open-to-new-builtins` on the command line)",
+                    "`disable` only takes tools away: every built-in that {} adds after {} is offered, and the CLI has no allow-list to close it; check the model requests the host sees; to keep this deny-list in strict mode, allow the lint (`allow: [\"open-to-new-builtins\"]` in the macro, `--allow open-to-new-builtins` on the command line)",
                     T::RUNTIME,
                     T::CLI_VERSION
                 )
