@@ -217,28 +217,18 @@ fn push_ascii(folded: &mut String, c: char) {
 /// case, as written, or in upper case (Cyrillic `т` shows the small-capital `ᴛ` alone, and
 /// `T` in upper case), without the combining marks the skeleton decomposes into. A character
 /// that shows no Latin letter is kept, lowercased; one that shows nothing is dropped.
+///
+/// The standards' answer for every character is data ([`AS_LATIN`], generated from the
+/// `unicode-normalization` and `unicode-security` crates and held equal to them by a test):
+/// a character it does not list is its own lowercase.
 fn as_latin(folded: &mut String, c: char) {
-    use unicode_normalization::UnicodeNormalization;
-    for c in std::iter::once(c).nfkc() {
-        if c.is_ascii() {
-            push_ascii(folded, c);
-            continue;
-        }
-        if c.is_whitespace() || c.is_control() || invisible(c) {
-            continue;
-        }
-        let skeleton = |c: char| -> Option<String> {
-            let shown: String =
-                unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).filter(|c| !invisible(*c)).collect();
-            (!shown.is_empty() && shown.is_ascii()).then_some(shown)
-        };
-        let cases = c.to_lowercase().chain([c]).chain(c.to_uppercase());
-        match cases.map(skeleton).find_map(|shown| shown) {
-            Some(latin) => latin.chars().for_each(|c| push_ascii(folded, c)),
-            None => folded.extend(c.to_lowercase()),
-        }
+    match AS_LATIN.binary_search_by_key(&c, |(from, _)| *from) {
+        Ok(i) => folded.push_str(AS_LATIN[i].1),
+        Err(_) => folded.extend(c.to_lowercase()),
     }
 }
+
+include!("text/latin_data.rs");
 
 /// Characters that show nothing: format controls (zero-width spaces and joiners, direction
 /// marks, the byte order mark, the soft hyphen) and combining marks.
@@ -480,6 +470,60 @@ fn needs_escape(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`as_latin`] computed by the standards' crates: what [`AS_LATIN`] holds.
+    fn by_the_standards(folded: &mut String, c: char) {
+        use unicode_normalization::UnicodeNormalization;
+        for c in std::iter::once(c).nfkc() {
+            if c.is_ascii() {
+                push_ascii(folded, c);
+                continue;
+            }
+            if c.is_whitespace() || c.is_control() || invisible(c) {
+                continue;
+            }
+            let skeleton = |c: char| -> Option<String> {
+                let shown: String =
+                    unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).filter(|c| !invisible(*c)).collect();
+                (!shown.is_empty() && shown.is_ascii()).then_some(shown)
+            };
+            let cases = c.to_lowercase().chain([c]).chain(c.to_uppercase());
+            match cases.map(skeleton).find_map(|shown| shown) {
+                Some(latin) => latin.chars().for_each(|c| push_ascii(folded, c)),
+                None => folded.extend(c.to_lowercase()),
+            }
+        }
+    }
+
+    /// Every character outside ASCII reads as the standards read it: the table holds each
+    /// one whose reading is not its own lowercase, and nothing else. `UPDATE_LATIN=1`
+    /// renders the table from the crates.
+    #[test]
+    fn the_table_reads_every_character_as_the_standards_do() {
+        let mut rows = String::new();
+        for c in (0x80..=0x10_FFFF_u32).filter_map(char::from_u32) {
+            let mut reading = String::new();
+            by_the_standards(&mut reading, c);
+            if reading.chars().ne(c.to_lowercase()) {
+                // Writing to a `String` cannot fail.
+                let _ = writeln!(rows, "    ('\\u{{{:x}}}', {reading:?}),", u32::from(c));
+            }
+        }
+        let rendered = format!(
+            "// Generated from the `unicode-normalization` and `unicode-security` crates by\n\
+             // `UPDATE_LATIN=1 cargo test -p policy-core --lib text`, never edited by hand.\n\n\
+             /// Every character outside ASCII that [`fold`] reads as other text than its own\n\
+             /// lowercase, with that text (NFKC, then the UTS #39 skeleton; see [`as_latin`]),\n\
+             /// in code point order.\n\
+             const AS_LATIN: &[(char, &str)] = &[\n{rows}];\n"
+        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/text/latin_data.rs");
+        if std::env::var_os("UPDATE_LATIN").is_some() {
+            std::fs::write(path, &rendered).unwrap();
+        }
+        let stored = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(stored == rendered, "src/text/latin_data.rs differs from the standards (UPDATE_LATIN=1 renders it)");
+    }
 
     #[test]
     fn folds_case_and_separators() {

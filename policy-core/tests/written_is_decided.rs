@@ -744,4 +744,12 @@ fn what_the_runtime_would_read_as_another_tool_is_refused() {
     }
     // An MCP tool named `*` is a pattern in every grammar.
     assert!("gh/*".parse::<McpRef>().is_err());
+    // A name the runtime cannot say is shown escaped: invisible and direction characters
+    // never reach a terminal raw.
+    for odd in ["gh\u{200b}", "gh\u{feff}", "gh\u{202e}"] {
+        let portable =
+            Portable::only([Capability::Read]).with_mcp(McpTools::Only(vec![format!("{odd}/x").parse().unwrap()]));
+        let message = OpenCodeSelection::from_portable(&portable).unwrap_err().to_string();
+        assert!(!message.contains(odd) && message.contains("gh\\u"), "{message}");
+    }
 }

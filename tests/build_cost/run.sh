@@ -2,11 +2,13 @@
 # What adding tool-policy costs a user's build, measured side by side in one run (not part of
 # `cargo test`):
 #   1. a small crate that already uses serde (derive) and serde_json, built clean in a fresh
-#      target directory with and without a tool-policy dependency, RUNS times each
+#      target directory without and with a tool-policy dependency, and, as anchors a user
+#      already accepts, with clap (derive) and with regex instead, RUNS times each
 #      (interleaved, the order swapped from run to run, after one uncounted build of each);
 #      prints each pair of times, the medians and `ratio build/with_tool_policy = x.xx`, the
 #      median CPU seconds of each variant and the share tool-policy adds to the user crate's
-#      own, and fails when the crate with tool-policy compiles two syn versions or two
+#      own, and what tool-policy adds beside what clap and regex add
+#      (`ratio cpu/tool_policy_over_clap = x.xx`); it fails when the crate with tool-policy compiles two syn versions or two
 #      policy-core copies (one for the macro, one for the program);
 #   1b. the rebuild after a one-line edit of the user's crate (incremental, as `cargo build`
 #      runs by default), with and without tool-policy, RUNS times each; prints the medians and
@@ -18,7 +20,7 @@
 # Any failed build fails the script. Cargo builds a path dependency incrementally but a
 # crates.io one never, so the clean builds run with CARGO_INCREMENTAL=0: tool-policy is then
 # compiled as a user gets it from the registry (and the user's crate alike in both variants).
-# FEATURES=claude-code (or copilot, gemini-cli, or a comma-separated list) measures part 1 with
+# FEATURES=claude-code (or copilot, gemini-cli, opencode, codex, or a comma-separated list) measures part 1 with
 # `default-features = false, features = [...]` and a policy for the first runtime named.
 # Usage: bash tests/build_cost/run.sh [WORK_DIR]   (RUNS=3 by default)
 set -euo pipefail
@@ -46,6 +48,14 @@ if [ -n "$features" ]; then
       'pub const POLICY: tool_policy::GeminiSelection = tool_policy::builtin_tools! {'
       '    runtime: gemini_cli, only: ["read_file", "grep_search"],'
       '};') ;;
+    opencode) policy=(
+      'pub const POLICY: tool_policy::OpenCodeSelection = tool_policy::builtin_tools! {'
+      '    runtime: opencode, disable: ["webfetch"],'
+      '};') ;;
+    codex) policy=(
+      'pub const POLICY: tool_policy::CodexSelection = tool_policy::builtin_tools! {'
+      '    runtime: codex, disable: ["view_image"],'
+      '};') ;;
     *) echo "build_cost: FEATURES names no runtime first: $features" >&2; exit 2 ;;
   esac
 fi
@@ -65,12 +75,17 @@ seconds() {
 }
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 
-# 1. The user's crate, with and without tool-policy.
-for variant in without with; do
+# 1. The user's crate, without and with tool-policy, and with clap or regex instead.
+variants="without with clap regex"
+for variant in $variants; do
   dir="$work/user-$variant"
   mkdir -p "$dir/src"
   extra=""
-  [ "$variant" = with ] && extra=$dependency
+  case "$variant" in
+    with) extra=$dependency ;;
+    clap) extra='clap = { version = "4", features = ["derive"] }' ;;
+    regex) extra='regex = "1"' ;;
+  esac
   cat > "$dir/Cargo.toml" <<TOML
 [package]
 name = "user-app"
@@ -88,10 +103,17 @@ TOML
     echo '#[derive(Debug, Serialize, Deserialize)]'
     echo 'pub struct Agent { pub name: String, pub model: String, pub temperature: f32, pub tools: Vec<String> }'
     echo 'pub fn agent(text: &str) -> serde_json::Result<Agent> { serde_json::from_str(text) }'
-    if [ "$variant" = with ]; then
-      printf '%s\n' "${policy[@]}"
-      echo 'pub fn policy() -> String { format!("{POLICY:?}") }'
-    fi
+    case "$variant" in
+      with)
+        printf '%s\n' "${policy[@]}"
+        echo 'pub fn policy() -> String { format!("{POLICY:?}") }' ;;
+      clap)
+        echo '#[derive(Debug, clap::Parser)]'
+        echo 'pub struct Args { #[arg(long)] pub policy: String, #[arg(long)] pub strict: bool }'
+        echo 'pub fn args() -> Args { <Args as clap::Parser>::parse() }' ;;
+      regex)
+        echo 'pub fn is_tool(name: &str) -> bool { regex::Regex::new("^[A-Za-z0-9_-]+$").unwrap().is_match(name) }' ;;
+    esac
   } > "$dir/src/lib.rs"
   cp "$root/Cargo.lock" "$dir/Cargo.lock"
   (cd "$dir" && cargo fetch -q)
@@ -103,8 +125,8 @@ if [ "$syns" != 1 ]; then
   (cd "$work/user-with" && cargo tree -e normal,build -d) >&2
   exit 1
 fi
-# One build of each, not counted, so neither variant's first build pays for a cold file cache.
-for variant in without with; do
+# One build of each, not counted, so no variant's first build pays for a cold file cache.
+for variant in $variants; do
   (cd "$work/user-$variant" && CARGO_INCREMENTAL=0 seconds cargo build -q) >/dev/null
 done
 # One copy of policy-core for both the macro and the program (tests/build_graph.rs says why).
@@ -113,25 +135,31 @@ if [ "$copies" != 1 ]; then
   echo "build_cost: a serde-derive crate with tool-policy compiles policy-core $copies times" >&2
   exit 1
 fi
-rm -rf "$work/user-without/target" "$work/user-with/target"
-without=() with=() cpu_without=() cpu_with=()
+for variant in $variants; do rm -rf "$work/user-$variant/target"; done
+without=() with=() cpu_without=() cpu_with=() cpu_clap=() cpu_regex=()
 for run in $(seq "$runs"); do
-  # Each run swaps which variant goes first, so a machine that speeds up or slows down
-  # during the script favours neither.
-  order="without with"
-  [ $((run % 2)) = 0 ] && order="with without"
+  # Each run starts the rotation one variant later, so a machine that speeds up or slows
+  # down during the script favours none.
+  order=$(echo $variants $variants | cut -d' ' -f$(( (run - 1) % 4 + 1 ))-$(( (run - 1) % 4 + 4 )))
   for variant in $order; do
     dir="$work/user-$variant"
     rm -rf "$dir/target"
     t=$(cd "$dir" && CARGO_INCREMENTAL=0 seconds cargo build -q)
     c=$(cat "$work/last.cpu")
-    if [ "$variant" = with ]; then with+=("$t") cpu_with+=("$c"); else without+=("$t") cpu_without+=("$c"); fi
+    case "$variant" in
+      with) with+=("$t") cpu_with+=("$c") ;;
+      without) without+=("$t") cpu_without+=("$c") ;;
+      clap) cpu_clap+=("$c") ;;
+      regex) cpu_regex+=("$c") ;;
+    esac
   done
 done
 t_without=$(median "${without[@]}")
 t_with=$(median "${with[@]}")
 c_without=$(median "${cpu_without[@]}")
 c_with=$(median "${cpu_with[@]}")
+c_clap=$(median "${cpu_clap[@]}")
+c_regex=$(median "${cpu_regex[@]}")
 
 # 1b. A one-line edit of the user's crate, rebuilt incrementally (cargo's default for a
 # path crate), with and without tool-policy: the rebuild a user waits for on every edit.
@@ -206,6 +234,10 @@ printf 'CPU seconds (user + system), median of %s: serde-derive crate %.1f, with
   "$runs" "$c_without" "$c_with" "$(echo "$c_with - $c_without" | bc -l)"
 printf 'CPU tool-policy adds: %.0f%% of the serde-derive crate'"'"'s own\n' \
   "$(echo "($c_with - $c_without) * 100 / $c_without" | bc -l)"
+printf 'CPU seconds each adds to the serde-derive crate, median of %s: tool-policy %.1f, clap (derive) %.1f, regex %.1f\n' \
+  "$runs" "$(echo "$c_with - $c_without" | bc -l)" "$(echo "$c_clap - $c_without" | bc -l)" "$(echo "$c_regex - $c_without" | bc -l)"
+printf 'ratio cpu/tool_policy_over_clap = %.2f\n' "$(echo "($c_with - $c_without) / ($c_clap - $c_without)" | bc -l)"
+printf 'ratio cpu/tool_policy_over_regex = %.2f\n' "$(echo "($c_with - $c_without) / ($c_regex - $c_without)" | bc -l)"
 printf 'rebuild after a one-line edit, median of %s: without %.2f s, with tool-policy %.2f s\n' "$runs" "$e_without" "$e_with"
 printf 'ratio build/incremental_edit = %.2f\n' "$(echo "$e_with / $e_without" | bc -l)"
 printf '200 policies, median of %s compiles: builtin_tools! %.2f s, hand-written consts %.2f s\n' "$runs" "$t_macro" "$t_hand"
