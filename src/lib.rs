@@ -190,12 +190,17 @@ pub mod gemini {
 ///
 /// | selection | OpenCode receives |
 /// |---|---|
-/// | `{"only": ["glob", "grep", "probe_*"]}` | `{"permission": {"*": "deny", "glob": "allow", "grep": "allow", "probe_*": "allow"}}` |
+/// | `{"only": ["glob", "grep", "probe_*"]}` | `{"permission": {"*": "deny", "glob": "allow", "grep": "allow", "probe_*": "allow"}}`, and OpenCode's own agents' limits again (below) |
 /// | `{"disable": ["bash", "webfetch"]}` | `{"permission": {"bash": "deny", "webfetch": "deny"}}` |
 /// | `{"disable": "*"}` | `{"permission": {"*": "deny"}}`: no tool at all, MCP tools included |
 ///
 /// Write the map into the project's `opencode.json`, or into an agent's own `permission`
-/// (`OpenCodeConfig::agent("build")`), which OpenCode reads after the project's. One permission
+/// (`OpenCodeConfig::agent("build")`), which OpenCode reads after the project's. Beside an
+/// `only`, whose `allow`s would lift the limits OpenCode gives its own agents, the project's
+/// fragment also holds `agent.explore`, `agent.plan` and `agent.general` with each one's
+/// limits again, less what the selection takes away (SPEC §14; `explain --agent explore`). An
+/// MCP name or server OpenCode would read as a built-in (`plan_*` matches `plan_exit`), and
+/// `*_*` in a `disable`, are refused. One permission
 /// governs several built-ins: `edit` governs `edit`, `write` and `apply_patch`, and `read` governs
 /// `read` and the three MCP-resource tools, so a selection lists all of a permission's tools or
 /// none of them (`Error::PartOfGroup`); a portable policy grants a permission only when it

@@ -517,18 +517,7 @@ impl ClaudeAgent {
                 // The agent's own servers reach it whatever `tools` lists: those the policy
                 // does not keep whole are deny rules, and one it keeps only some tools of
                 // cannot be said.
-                let mut denied: Vec<AgentRule> = Vec::new();
-                if let McpTools::None | McpTools::Only(_) = portable.mcp() {
-                    let listed = portable.mcp().listed();
-                    for server in self.own_servers() {
-                        let named = listed.iter().filter(|r| r.server() == server);
-                        match (named.clone().any(|r| r.tool().is_none()), named.count()) {
-                            (true, _) => {}
-                            (false, 0) => denied.push(AgentRule::Mcp(format!("mcp__{server}"))),
-                            (false, _) => return Err(own_server_beyond_tools(&self.name, server)),
-                        }
-                    }
-                }
+                let mut denied = self.own_servers_not_kept(portable.mcp())?;
                 if let McpTools::Only(listed) = portable.mcp() {
                     tools.extend(rules(listed)?);
                 }
@@ -551,6 +540,25 @@ impl ClaudeAgent {
             }
         }
         Ok(self)
+    }
+
+    /// Deny rules for the agent's own servers that `mcp` (`"none"`, or an `only`) keeps none
+    /// of: they reach the agent whatever its `tools` lists. One it keeps only some tools of
+    /// cannot be said.
+    fn own_servers_not_kept(&self, mcp: &McpTools) -> Result<Vec<AgentRule>, Error> {
+        if !matches!(mcp, McpTools::None | McpTools::Only(_)) {
+            return Ok(Vec::new());
+        }
+        let mut denied = Vec::new();
+        for server in self.own_servers() {
+            let named = mcp.listed().iter().filter(|r| r.server() == server);
+            match (named.clone().any(|r| r.tool().is_none()), named.count()) {
+                (true, _) => {}
+                (false, 0) => denied.push(AgentRule::Mcp(format!("mcp__{server}"))),
+                (false, _) => return Err(own_server_beyond_tools(&self.name, server)),
+            }
+        }
+        Ok(denied)
     }
 
     /// Whether the agent reaches every MCP tool of the session: no `tools` of its own, and

@@ -76,11 +76,7 @@ pub fn read_claude_transcript(text: &str) -> Result<ClaudeTranscript, LoadError>
         refuse_strays(&fields, &INIT, Ptr::Root, &mut sink);
         let mut sink = sink.stop_on_errors()?;
         let field = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v);
-        if field("type").is_none() {
-            let reason = "a message without `type` cannot be told apart".into();
-            sink.error(Ptr::Root, Error::NotAttestable { reason });
-        }
-        let kind = word(field("type"), Ptr::Root.key("type"), MESSAGE_TYPES, &mut sink);
+        let kind = kind_of(field("type"), &mut sink);
         let subtype = match kind {
             Some("system") => word(field("subtype"), Ptr::Root.key("subtype"), &[INIT_SUBTYPE], &mut sink),
             _ => None,
@@ -88,18 +84,15 @@ pub fn read_claude_transcript(text: &str) -> Result<ClaudeTranscript, LoadError>
         match (kind, subtype) {
             // A call is a call wherever a message holds it: a `tool_use` block of a user
             // message, or of a partial message's block, is read as an assistant's is.
-            (Some("assistant" | "user"), _) => {
+            (Some(kind @ ("assistant" | "user" | STREAM_EVENT)), _) => {
                 let parent = parent(field("parent_tool_use_id"), &mut sink);
-                let called = calls(field("message"), Ptr::Root.key("message"), &mut sink);
+                let called = match kind {
+                    STREAM_EVENT => event_call(field("event"), Ptr::Root.key("event"), &mut sink).into_iter().collect(),
+                    _ => calls(field("message"), Ptr::Root.key("message"), &mut sink),
+                };
                 sink.finish()?;
                 let with_parent = |(name, id)| ClaudeCall { name, id, parent: parent.clone() };
                 transcript.calls.extend(called.into_iter().map(with_parent));
-            }
-            (Some(STREAM_EVENT), _) => {
-                let parent = parent(field("parent_tool_use_id"), &mut sink);
-                let called = event_call(field("event"), Ptr::Root.key("event"), &mut sink);
-                sink.finish()?;
-                transcript.calls.extend(called.map(|(name, id)| ClaudeCall { name, id, parent }));
             }
             (Some("system"), Some(INIT_SUBTYPE)) => {
                 inits += 1;
@@ -117,32 +110,38 @@ pub fn read_claude_transcript(text: &str) -> Result<ClaudeTranscript, LoadError>
         }
     }
     if inits == 0 {
-        return Err(Error::NotAttestable {
-            reason: "no `init` message: run the CLI with `--output-format stream-json --verbose` and pass its output"
-                .into(),
-        }
-        .into());
+        let reason = "no `init` message: run the CLI with `--output-format stream-json --verbose` and pass its output";
+        return Err(Error::NotAttestable { reason: reason.into() }.into());
     }
     transcript.offered = first_of_each(offered, String::as_str);
-    // A call reported by its partial message and again whole is one call: the same id, name
-    // and parent (a repeated id with another name is another call, and is kept).
-    let calls = std::mem::take(&mut transcript.calls);
-    let keys: Vec<Option<String>> = calls
-        .iter()
-        .map(|call| {
-            let parent = call.parent.as_deref().unwrap_or("");
-            call.id.as_ref().map(|id| format!("{id}\u{0}{}\u{0}{parent}", call.name))
-        })
-        .collect();
+    transcript.calls = once_each(std::mem::take(&mut transcript.calls));
+    Ok(transcript)
+}
+
+/// The calls, a call reported by its partial message and again whole once: the same id, name
+/// and parent (a repeated id with another name is another call, and is kept).
+fn once_each(calls: Vec<ClaudeCall>) -> Vec<ClaudeCall> {
+    let key = |call: &ClaudeCall| {
+        let parent = call.parent.as_deref().unwrap_or("");
+        call.id.as_ref().map(|id| format!("{id}\u{0}{}\u{0}{parent}", call.name))
+    };
+    let keys: Vec<Option<String>> = calls.iter().map(key).collect();
     let mut seen = Seen::with_capacity(calls.len());
     let repeated: Vec<bool> = keys
         .iter()
         .enumerate()
         .map(|(i, key)| key.as_deref().is_some_and(|key| seen.repeat(key, i).is_some()))
         .collect();
-    transcript.calls =
-        calls.into_iter().zip(repeated).filter(|(_, repeated)| !repeated).map(|(call, _)| call).collect();
-    Ok(transcript)
+    calls.into_iter().zip(repeated).filter(|(_, repeated)| !repeated).map(|(call, _)| call).collect()
+}
+
+/// A message's `type`: refused when absent, since the message cannot be told apart.
+fn kind_of<'a>(value: Option<Node<'a>>, sink: &mut Sink) -> Option<&'a str> {
+    if value.is_none() {
+        let reason = "a message without `type` cannot be told apart".into();
+        sink.error(Ptr::Root, Error::NotAttestable { reason });
+    }
+    word(value, Ptr::Root.key("type"), MESSAGE_TYPES, sink)
 }
 
 /// A message's `type` or `subtype`: a string; one that only reads as a word the reader acts

@@ -121,6 +121,18 @@ fn claude_cases(cases: &mut McpCases) -> Result<(), String> {
             mcp: read.mcp,
         });
     }
+    // A case that starts the agent `lists`, with the host's `echo` server or none.
+    let agent_case = |name: &str, document: &Value, host_mcp: bool| {
+        let read = read(name, document)?;
+        Ok::<_, String>(claude::AgentCase {
+            name: format!("{MCP}subagent: claude-code: {name}"),
+            selection: read.selection,
+            agents: read.agents,
+            start: String::from("lists"),
+            host_mcp,
+            mcp: read.mcp,
+        })
+    };
     let agent = |fields: Value| {
         let mut agent = json!({"description": "The lists agent.", "prompt": format!("You are a conformance agent. {}", claude::marker("lists"))});
         if let (Some(agent), Some(fields)) = (agent.as_object_mut(), fields.as_object()) {
@@ -148,15 +160,7 @@ fn claude_cases(cases: &mut McpCases) -> Result<(), String> {
         ),
     ] {
         let document = json!({"builtin_tools": main, "agents": {"lists": agent(fields)}});
-        let read = read(name, &document)?;
-        cases.agents.push(claude::AgentCase {
-            name: format!("{MCP}subagent: claude-code: {name}"),
-            selection: read.selection,
-            agents: read.agents,
-            start: String::from("lists"),
-            host_mcp: true,
-            mcp: read.mcp,
-        });
+        cases.agents.push(agent_case(name, &document, true)?);
     }
     // An agent's own MCP server, in `mcpServers`: the document gives an object, and the
     // library writes the list Claude Code reads in `--agents` (an object there makes the CLI
@@ -175,15 +179,7 @@ fn claude_cases(cases: &mut McpCases) -> Result<(), String> {
         ("mcpServers {echo}, capabilities only [read], mcp_tools only [echo]", json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["echo"]}}, "mcpServers": own})),
     ] {
         let document = json!({"builtin_tools": {"disable": []}, "agents": {"lists": agent(fields)}});
-        let read = read(name, &document)?;
-        cases.agents.push(claude::AgentCase {
-            name: format!("{MCP}subagent: claude-code: {name}"),
-            selection: read.selection,
-            agents: read.agents,
-            start: String::from("lists"),
-            host_mcp: false,
-            mcp: read.mcp,
-        });
+        cases.agents.push(agent_case(name, &document, false)?);
     }
     let (ping, echo) = (Call::new("mcp__echo__ping_tool", Effect::Mcp), Call::new("mcp__echo__echo", Effect::Mcp));
     let only_echo = json!({"echoer": {"description": "d", "prompt": "p", "tools": ["Read", "mcp__echo__echo"]}});
