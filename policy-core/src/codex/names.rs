@@ -147,7 +147,7 @@ impl CatalogName for CodexName {
         self.as_str()
     }
 
-    /// A deny-list (SPEC §9: the CLI has no allow-list): every switch that takes away a
+    /// A deny-list (SPEC §11: the CLI has no allow-list): every switch that takes away a
     /// built-in the policy takes, whole, then `mcp_tools.disable` in the CLI's grammar. A
     /// switch takes its tools together, so it is turned off when the policy takes any of them
     /// (as OpenCode leaves out a permission the policy grants only part of): the policy never

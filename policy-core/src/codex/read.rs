@@ -35,7 +35,7 @@ pub fn load_codex_with(text: &str, options: Options) -> Result<CodexDocument, Lo
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    // A portable policy is its deny switches (SPEC §9), or refused by the shared reader.
+    // A portable policy is its deny switches (SPEC §11), or refused by the shared reader.
     let Held { selection, .. } = document::<CodexName>(root, &HOLDER, &PASSED, &mut sink);
     let report = sink.finish()?;
     Ok(CodexDocument { selection, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
