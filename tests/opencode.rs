@@ -198,6 +198,7 @@ fn the_command_line() {
 fn own_settings_one_level_down_are_refused() {
     for (text, pointer) in [
         (r#"{"builtin_tools": {"disable": ["bash"]}, "mode": {"build": {"tools": {"bash": false}}}}"#, "/mode"),
+        (r#"{"builtin_tools": {"disable": ["bash"]}, "x": {"build": {"tools": {"bash": false}}}}"#, "/x/build/tools"),
         (
             r#"{"builtin_tools": {"disable": ["bash"]}, "x": {"permission\u0007": {"bash": "deny"}}}"#,
             "/x/permission\u{7}",
