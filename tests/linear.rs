@@ -220,6 +220,9 @@ fn mcp_calls(n: usize) -> Value {
 enum Command {
     Check,
     Resolve,
+    /// `resolve` for a host naming as many MCP servers as the place holds entries, each
+    /// holding `_` once written (`h_0`), which are held to every MCP key of the selection.
+    ResolveForServers,
     Explain(&'static str),
     Diff,
     /// The policy's text, and as many MCP servers the host passed as the observed entries.
@@ -230,7 +233,7 @@ impl Command {
     fn name(&self) -> &'static str {
         match self {
             Command::Check => "check",
-            Command::Resolve => "resolve",
+            Command::Resolve | Command::ResolveForServers => "resolve",
             Command::Explain(_) => "explain",
             Command::Diff => "diff",
             Command::Attest(..) => "attest",
@@ -245,11 +248,14 @@ impl Command {
                 Ok(document) => document.warnings().iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"),
                 Err(error) => error.to_string(),
             },
-            Command::Resolve => match load(text).map(|d| d.resolved(&Output::default())) {
-                Ok(Ok(value)) => serde_json::to_string_pretty(&value).unwrap_or_default(),
-                Ok(Err(error)) => error.to_string(),
-                Err(error) => error.to_string(),
-            },
+            Command::Resolve | Command::ResolveForServers => {
+                let servers = (0..n).map(|i| format!("h_{i}")).filter(|_| matches!(self, Command::ResolveForServers));
+                match load(text).map(|d| d.resolved(&Output::default().with_mcp_servers(servers))) {
+                    Ok(Ok(value)) => serde_json::to_string_pretty(&value).unwrap_or_default(),
+                    Ok(Err(error)) => error.to_string(),
+                    Err(error) => error.to_string(),
+                }
+            }
             Command::Explain(tool) => match load(text) {
                 Ok(document) => match document.explain(&[(*tool).to_owned()], None, Options::default()) {
                     Ok(explanation) => explanation.lines.join("\n"),
@@ -370,6 +376,22 @@ fn opencode_places_are_linear() {
 #[test]
 fn codex_places_are_linear() {
     assert_linear(&places_of("codex"));
+}
+
+/// OpenCode's MCP keys held to as many host servers (`--mcp-server`): each server is looked
+/// up in one index of the keys.
+#[test]
+fn opencode_host_servers_are_linear() {
+    let shape: Shape = |n| {
+        let mut only = vec![json!("glob"), json!("*_*")];
+        only.extend(names(n, |i| format!("s{i}_*")));
+        json!({ "builtin_tools": { "only": only } })
+    };
+    assert_linear(
+        &ratio("opencode", "MCP keys and --mcp-server", shape, &Command::ResolveForServers)
+            .into_iter()
+            .collect::<Vec<_>>(),
+    );
 }
 
 #[test]

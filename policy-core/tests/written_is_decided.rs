@@ -32,9 +32,9 @@ use policy_core::copilot::catalog::BUILTIN_TOOLS;
 use policy_core::gemini_cli::catalog::GeminiTool;
 use policy_core::opencode::catalog::OpenCodeTool;
 use policy_core::{
-    Capability, ClaudeCodeArgs, ClaudeCodeSelection, CodexArgs, CodexName, CodexSelection, GeminiCliConfig, GeminiName,
-    GeminiSelection, McpRef, McpTools, NameLookup, OpenCodeConfig, OpenCodeName, OpenCodeSelection, Portable,
-    PortableShape, ResolvedPolicy, Selection, Tool,
+    Capability, CatalogName, ClaudeCodeArgs, ClaudeCodeSelection, CodexArgs, CodexName, CodexSelection,
+    GeminiCliConfig, GeminiName, GeminiSelection, McpRef, McpTools, NameLookup, OpenCodeConfig, OpenCodeName,
+    OpenCodeSelection, Portable, PortableShape, ResolvedPolicy, Selection, Tool,
 };
 use proptest::prelude::*;
 
@@ -245,27 +245,35 @@ fn oc_written() -> Vec<&'static str> {
 
 fn oc_selection() -> impl Strategy<Value = OpenCodeSelection> {
     let names = prop::collection::vec(proptest::sample::select(oc_written()), 0..6);
-    (0..3u8, names).prop_map(|(shape, written)| {
-        let mut names: Vec<OpenCodeName> = Vec::new();
-        for text in written {
-            let Ok(name) = OpenCodeName::lookup(text).map(NameLookup::tool) else { continue };
-            // A permission is listed whole.
-            let members: Vec<OpenCodeName> = match &name {
-                OpenCodeName::Builtin(tool) => tool.governed_with().map(OpenCodeName::Builtin).collect(),
-                OpenCodeName::Mcp(_) => vec![name],
-            };
-            for member in members {
-                if !names.contains(&member) {
-                    names.push(member);
-                }
+    (0..3u8, names).prop_map(|(shape, written)| shaped(shape, whole_groups(&written)))
+}
+
+/// The names `written` looks up to, each once, a built-in with every tool of its group (a
+/// permission, a switch): a selection's names, as the reader accepts them.
+fn whole_groups<T: CatalogName>(written: &[&str]) -> Vec<T> {
+    let mut names: Vec<T> = Vec::new();
+    for text in written {
+        let Ok(name) = T::lookup(text).map(NameLookup::tool) else { continue };
+        let members = match name.group() {
+            Some(group) => group.members.iter().filter_map(|m| T::lookup(m).ok().map(NameLookup::tool)).collect(),
+            None => vec![name],
+        };
+        for member in members {
+            if !names.contains(&member) {
+                names.push(member);
             }
         }
-        match shape {
-            0 => Selection::only(names),
-            1 => Selection::disable(names),
-            _ => Selection::disable_all(),
-        }
-    })
+    }
+    names
+}
+
+/// `only`, `disable` or `disable: "*"`, by `shape`.
+fn shaped<T: CatalogName>(shape: u8, names: Vec<T>) -> Selection<T> {
+    match shape {
+        0 => Selection::only(names),
+        1 => Selection::disable(names),
+        _ => Selection::disable_all(),
+    }
 }
 
 fn hosts() -> impl Strategy<Value = Vec<&'static str>> {
@@ -401,22 +409,8 @@ fn codex_holds(
 fn codex_selection() -> impl Strategy<Value = CodexSelection> {
     let mcp = ["mcp__probe__*", "mcp__probe__echo", "mcp__gh__x", "mcp__a-b__*", "mcp__x__y__b__x", "mcp__gh__b__x"];
     let written: Vec<&'static str> = CodexTool::NAMES.iter().copied().chain(mcp).collect();
-    prop::collection::vec(proptest::sample::select(written), 0..6).prop_map(|written| {
-        let mut names: Vec<CodexName> = Vec::new();
-        for text in written {
-            let Ok(name) = CodexName::lookup(text).map(NameLookup::tool) else { continue };
-            let members: Vec<CodexName> = match &name {
-                CodexName::Builtin(tool) => tool.governed_with().map(CodexName::Builtin).collect(),
-                CodexName::Mcp(_) => vec![name],
-            };
-            for member in members {
-                if !names.contains(&member) {
-                    names.push(member);
-                }
-            }
-        }
-        Selection::disable(names)
-    })
+    prop::collection::vec(proptest::sample::select(written), 0..6)
+        .prop_map(|written| Selection::disable(whole_groups::<CodexName>(&written)))
 }
 
 /// A name as Claude Code writes it inside an MCP tool's name.
@@ -507,32 +501,16 @@ fn gemini_removes(config: &GeminiCliConfig, tool: &str) -> bool {
 fn gemini_selection() -> impl Strategy<Value = GeminiSelection> {
     let mcp = ["mcp_probe_*", "mcp_probe_echo", "mcp_gh_x", "mcp_my.srv_*", "mcp_a-b_x"];
     let written: Vec<&'static str> = GeminiTool::NAMES.iter().copied().chain(mcp).collect();
-    (0..3u8, prop::collection::vec(proptest::sample::select(written), 0..6)).prop_map(|(shape, written)| {
-        let mut names: Vec<GeminiName> = Vec::new();
-        for text in written {
-            let Ok(name) = GeminiName::lookup(text).map(NameLookup::tool) else { continue };
-            if !names.contains(&name) {
-                names.push(name);
-            }
-        }
-        match shape {
-            0 => Selection::only(names),
-            1 => Selection::disable(names),
-            _ => Selection::disable_all(),
-        }
-    })
+    (0..3u8, prop::collection::vec(proptest::sample::select(written), 0..6))
+        .prop_map(|(shape, written)| shaped(shape, whole_groups::<GeminiName>(&written)))
 }
 
 fn claude_selection() -> impl Strategy<Value = ClaudeCodeSelection> {
     let names = prop::collection::vec(proptest::sample::select(ClaudeTool::ALL.to_vec()), 0..6);
     (0..3u8, names).prop_map(|(shape, mut tools)| {
-        tools.sort_unstable_by_key(|t| t.name());
+        tools.sort_unstable_by_key(|t| ClaudeTool::name(*t));
         tools.dedup();
-        match shape {
-            0 => Selection::only(tools),
-            1 => Selection::disable(tools),
-            _ => Selection::disable_all(),
-        }
+        shaped(shape, tools)
     })
 }
 

@@ -466,6 +466,12 @@ impl<'a> McpRules<'a> {
         self.servers.contains(server).then(|| format!("mcp__{server}"))
     }
 
+    /// Whether a rule names every tool of `server`: `mcp__*` (where it names every MCP tool),
+    /// `mcp__<server>` or `mcp__<server>__*`.
+    fn names_server(&self, server: &str) -> bool {
+        self.every || self.servers.contains(server)
+    }
+
     /// Whether a rule names `offered` (`mcp__<server>__<tool>`), as [`AgentRule::matches`].
     fn names(&self, offered: &str) -> bool {
         let Some(tool) = offered.strip_prefix("mcp__") else { return false };
@@ -616,15 +622,15 @@ impl ClaudeAgent {
     /// "mcp__echo__echo"]` with its own `echo` offered `mcp__echo__ping_tool` too), so such a
     /// list would promise what the CLI does not keep. Only `disallowedTools` takes them away.
     pub fn servers_beyond_tools(&self) -> Vec<&str> {
-        let Some(tools) = &self.tools else { return Vec::new() };
-        let whole = |rules: &[AgentRule], server: &str| {
-            rules.iter().any(|rule| {
-                let rest = rule.as_str().strip_prefix("mcp__");
-                rest.is_some_and(|rest| rest == server || rest == "*" || rest.strip_suffix("__*") == Some(server))
-            })
-        };
-        let denied = self.disallowed_tools.as_deref().unwrap_or_default();
-        self.own_servers().into_iter().filter(|server| !whole(tools, server) && !whole(denied, server)).collect()
+        if self.tools.is_none() {
+            return Vec::new();
+        }
+        let (listed, denied) =
+            (McpRules::of(self.tools.as_deref(), false), McpRules::of(self.disallowed_tools.as_deref(), true));
+        self.own_servers()
+            .into_iter()
+            .filter(|server| !listed.names_server(server) && !denied.names_server(server))
+            .collect()
     }
 }
 

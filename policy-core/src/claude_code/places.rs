@@ -52,8 +52,12 @@ pub(crate) const INIT: Place = Place {
     reads: TRANSCRIPT_KEYS,
     governing: TRANSCRIPT_KEYS,
     passes: &[
-        Passes { keys: &[AGENTS_KEY], why: "an `init` message's names of the session's agents" },
-        Passes { keys: &[CAPABILITIES_KEY], why: "an `init` message's protocol features, the runtime's own list" },
+        Passes { keys: &[AGENTS_KEY], why: "an `init` message's names of the session's agents", map_governs: None },
+        Passes {
+            keys: &[CAPABILITIES_KEY],
+            why: "an `init` message's protocol features, the runtime's own list",
+            map_governs: None,
+        },
     ],
     elsewhere: &[],
     others: Others::PassThrough,

@@ -214,15 +214,11 @@ fn mcp_deny_list(mcp: &McpTools) -> Result<Vec<CodexName>, Error> {
         McpTools::Disable(listed) => listed,
         McpTools::None | McpTools::Only(_) => return Err(cannot_say(RUNTIME, mcp, NO_ALLOW_LIST)),
     };
-    // Written, then read back as the CLI splits it: a server holding `__` or ending in `_`
-    // (`a__b/x` is `mcp__a__b__x`, the tool `b__x` of `a`) would name another server's tool.
+    // The grammar reads a name one way only, so a server holding `__` or ending in `_`
+    // (`a__b/x` is `mcp__a__b__x`, the tool `b__x` of `a`) is refused by it.
     let name = |reference: &McpRef| {
         let written = format!("{MCP_PREFIX}{}__{}", reference.server(), reference.tool().unwrap_or("*"));
-        CodexMcpName::new(&written)
-            .ok()
-            .filter(|entry| entry.server() == reference.server() && entry.tool() == reference.tool())
-            .map(CodexName::Mcp)
-            .ok_or_else(|| reference.cannot_say(RUNTIME, MCP_NAMES))
+        CodexMcpName::new(&written).map(CodexName::Mcp).map_err(|_| reference.cannot_say(RUNTIME, MCP_NAMES))
     };
     listed.iter().map(name).collect()
 }

@@ -32,7 +32,11 @@ pub(crate) const OTHER_TOOL: Place = Place {
     name: "a Copilot tool entry of another kind",
     reads: &[KIND_KEY],
     governing: &[KIND_KEY],
-    passes: &[Passes { keys: &[ALLOWED_TOOLS_KEY], why: "an MCP tool entry's own list of its server's tools" }],
+    passes: &[Passes {
+        keys: &[ALLOWED_TOOLS_KEY],
+        why: "an MCP tool entry's own list of its server's tools",
+        map_governs: None,
+    }],
     elsewhere: &[Elsewhere { keys: POLICY_KEYS, why: Stray::WithoutKind }],
     others: Others::PassThrough,
 };

@@ -218,6 +218,8 @@ const SESSION_HOME: &str = "a Copilot session's config, as `tool-policy resolve`
 /// Where the Codex CLI's lists of an MCP server's tools stand.
 const CODEX_MCP_HOME: &str =
     "an MCP server of the Codex CLI's `mcp_servers`, which `tool-policy resolve` writes as arguments";
+/// Where a map of tools to `true` or `false` restricts: a runtime's own settings.
+pub const TOOLS_MAP_HOME: &str = "a runtime's own settings, as a map of tools to `true` or `false` (OpenCode's older `tools`), which `tool-policy resolve` writes as `permission`";
 /// Where the Codex CLI's own switches stand.
 const CODEX_HOME: &str = "the Codex CLI's configuration, which `tool-policy resolve` writes as arguments";
 /// Where the Gemini CLI's own restriction settings stand.

@@ -1,14 +1,16 @@
 //! What OpenCode receives (SPEC §10): a `permission` map of whole-tool actions, for the
 //! project's `opencode.json` or for an agent's own `permission`.
 
+use std::collections::BTreeSet;
+use std::ops::Bound;
+
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde_json::{Map, Value};
 
 use super::agents::{LIMITED_AGENTS, OpenCodeAgent};
-use super::names::{McpName, OpenCodeName};
+use super::names::{CLI, McpName, OpenCodeName};
 use super::selection::OpenCodeSelection;
 use crate::error::Error;
-use crate::names::wire::{is_name_char, written_as};
 use crate::opencode::catalog::CLI_VERSION;
 use crate::seen::Seen;
 use crate::selection::{CatalogName, SelectionShape, part_of_groups};
@@ -31,7 +33,8 @@ const ALLOW: &str = "allow";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpenCodeConfig {
     selection: Option<OpenCodeSelection>,
-    mcp_servers: Vec<String>,
+    /// `<server>_*` of each server the host names, checked: what `*_*` is written as.
+    server_keys: Vec<McpName>,
 }
 
 impl OpenCodeConfig {
@@ -58,27 +61,19 @@ impl OpenCodeConfig {
                 return Err(error);
             }
         }
-        OpenCodeConfig::checked(selection, servers.into_iter().map(Into::into).collect())
+        OpenCodeConfig::checked(selection, &servers.into_iter().map(Into::into).collect::<Vec<String>>())
     }
 
     /// A selection the reader checked (every group whole), for `servers`.
-    pub(crate) fn checked(selection: Option<OpenCodeSelection>, servers: Vec<String>) -> Result<OpenCodeConfig, Error> {
-        let keys: Vec<&McpName> = match selection.as_ref().map(|s| s.shape()) {
-            Some(SelectionShape::Only(names) | SelectionShape::Disable(names)) => names
-                .iter()
-                .filter_map(|name| match name {
-                    OpenCodeName::Mcp(entry) if *entry != McpName::EVERY => Some(entry),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        for server in &servers {
-            let pattern = server_pattern(server)?;
-            if let Some(key) = keys.iter().find(|key| reaches_into(key, &pattern)) {
+    pub(crate) fn checked(selection: Option<OpenCodeSelection>, servers: &[String]) -> Result<OpenCodeConfig, Error> {
+        let keys = McpKeys::of(selection.as_ref());
+        let server_keys: Vec<McpName> =
+            servers.iter().map(|server| McpName::of_host_server(server)).collect::<Result<_, _>>()?;
+        for (server, own) in servers.iter().zip(&server_keys) {
+            if let Some(key) = keys.reaching(own) {
                 return Err(Error::CannotSay {
-                    runtime: "OpenCode CLI",
-                    what: format!("the MCP server `{}` beside `{}`", Shown(server), key.as_str()),
+                    runtime: CLI,
+                    what: format!("the MCP server `{}` beside `{key}`", Shown(server)),
                     why: "OpenCode names a tool `<server>_<tool>`, so the key written for another server would also match this server's tools (`gh_*` matches the tools of `gh` and of `gh_x`); rename the server".into(),
                 });
             }
@@ -88,7 +83,7 @@ impl OpenCodeConfig {
                 return Err(error);
             }
         }
-        Ok(OpenCodeConfig { selection, mcp_servers: servers })
+        Ok(OpenCodeConfig { selection, server_keys })
     }
 
     /// The selection.
@@ -113,7 +108,7 @@ impl OpenCodeConfig {
             match name {
                 OpenCodeName::Builtin(tool) => keys.push(tool.permission().to_owned()),
                 OpenCodeName::Mcp(entry) if *entry == McpName::EVERY => {
-                    keys.extend(self.mcp_servers.iter().filter_map(|server| server_pattern(server).ok()));
+                    keys.extend(self.server_keys.iter().map(|key| key.as_str().to_owned()));
                 }
                 OpenCodeName::Mcp(entry) => keys.push(entry.as_str().to_owned()),
             }
@@ -144,6 +139,16 @@ impl OpenCodeConfig {
             .collect()
     }
 
+    /// `{"explore": {"permission": {...}}, ...}` of [`OpenCodeConfig::agent_limits`]; `None`
+    /// when there are none.
+    fn agents(&self) -> Option<Value> {
+        let limits = self.agent_limits();
+        let agents =
+            limits.into_iter().map(|(name, rules)| (name.to_owned(), serde_json::json!({"permission": rules})));
+        let agents: Map<String, Value> = agents.collect();
+        (!agents.is_empty()).then_some(Value::Object(agents))
+    }
+
     /// The fragment of a project's `opencode.json`: `{"permission": {...}}`, and beside an
     /// `only` `{"agent": {"explore": {"permission": {...}}, ...}}`, each limited agent's own
     /// limits again ([`OpenCodeConfig::agent_limits`]); `{}` with no selection.
@@ -152,11 +157,8 @@ impl OpenCodeConfig {
             return Value::Object(Map::new());
         }
         let mut project = serde_json::json!({ "permission": self.permission_map() });
-        let limits = self.agent_limits();
-        if !limits.is_empty() {
-            let agents =
-                limits.into_iter().map(|(name, rules)| (name.to_owned(), serde_json::json!({"permission": rules})));
-            project["agent"] = Value::Object(agents.collect());
+        if let Some(agents) = self.agents() {
+            project["agent"] = agents;
         }
         project
     }
@@ -180,51 +182,52 @@ impl OpenCodeConfig {
 }
 
 /// One `permission` object that OpenCode reads as it would read `rules` in order: the last
-/// rule whose key is a permission's, or `*`, decides, so each key keeps the last such rule,
-/// `*` first.
+/// rule whose key is a permission's, or `*`, decides, so a `*` rule drops every rule before
+/// it, and a key keeps its last rule after that (`*` sorts first in any order of keys).
 fn read_together(rules: impl Iterator<Item = (String, Value)>) -> Value {
-    let rules: Vec<(String, Value)> = rules.collect();
-    let last = |key: &str| rules.iter().rev().find(|(k, _)| k == key || k == "*").map(|(_, v)| v.clone());
     let mut map = Map::new();
-    if let Some(star) = rules.iter().rev().find(|(k, _)| k == "*") {
-        map.insert(String::from("*"), star.1.clone());
-    }
-    for (key, _) in &rules {
-        if key != "*" && !map.contains_key(key) {
-            map.insert(key.clone(), last(key).unwrap_or(Value::Null));
+    for (key, value) in rules {
+        if key == "*" {
+            map.clear();
         }
+        map.insert(key, value);
     }
     Value::Object(map)
 }
 
-/// `<server>_*`, the key of every tool of `server` as OpenCode names them (any character of
-/// the server's name but a letter, a digit, `_` and `-` written `_`), or why it cannot be
-/// written: a name holding `*` or a control character, or one whose key OpenCode would read
-/// as a built-in's too.
-fn server_pattern(server: &str) -> Result<String, Error> {
-    let bad = server.is_empty() || server.chars().any(|c| c == '*' || c.is_control());
-    let pattern = format!("{}_*", written_as(server, is_name_char, '_'));
-    match McpName::new(&pattern) {
-        Ok(_) if !bad => Ok(pattern),
-        _ => Err(Error::CannotSay {
-            runtime: "OpenCode CLI",
-            what: format!("the MCP server `{}`", Shown(server)),
-            why: "OpenCode names its tools `<server>_<tool>`, and a server name that is empty, holds `*` or a control character, or whose `<server>_*` matches a built-in (`plan`: `plan_exit`) cannot be written as a key of the `permission` map".into(),
-        }),
-    }
-}
+/// The keys a selection writes for MCP servers and tools (`*_*` aside), indexed by text.
+struct McpKeys<'a>(BTreeSet<&'a str>);
 
-/// Whether `key`, a key the selection writes for an MCP server or tool, also matches tools of
-/// the host's server whose tools all start with `pattern` less its `*` (`gh_x_` for `gh.x`),
-/// a server of another name: only a server name holding `_` can be reached so.
-fn reaches_into(key: &McpName, pattern: &str) -> bool {
-    let own = &pattern[..pattern.len() - 1];
-    if !own[..own.len() - 1].contains('_') {
-        return false;
+impl<'a> McpKeys<'a> {
+    fn of(selection: Option<&'a OpenCodeSelection>) -> McpKeys<'a> {
+        let names = match selection.map(OpenCodeSelection::shape) {
+            Some(SelectionShape::Only(names) | SelectionShape::Disable(names)) => names,
+            _ => &[],
+        };
+        let mcp = names.iter().filter_map(|name| match name {
+            OpenCodeName::Mcp(entry) if *entry != McpName::EVERY => Some(entry.as_str()),
+            _ => None,
+        });
+        McpKeys(mcp.collect())
     }
-    match key.prefix() {
-        Some(prefix) => prefix != own && (own.starts_with(prefix) || prefix.starts_with(own)),
-        None => key.as_str().starts_with(own),
+
+    /// A key that also matches the tools of the host's server whose own key is `own`
+    /// (`gh_x_*` for `gh.x`) though it names another server: only a server name holding `_`
+    /// once written can be reached so, by a shorter server's key (`gh_*`) or by a key that
+    /// starts as its tools do (`gh_x_y_*`, `gh_x_tool`).
+    fn reaching(&self, own: &McpName) -> Option<&'a str> {
+        let prefix = own.prefix()?;
+        if !prefix.strip_suffix('_')?.contains('_') {
+            return None;
+        }
+        let shorter = prefix.match_indices('_').map(|(i, _)| &prefix[..=i]).filter(|start| *start != prefix);
+        let shorter = shorter.into_iter().find_map(|start| self.0.get(format!("{start}*").as_str()).copied());
+        let longer = || {
+            let from = (Bound::Included(prefix), Bound::Unbounded);
+            let starting = self.0.range::<str, _>(from).take_while(|key| key.starts_with(prefix));
+            starting.copied().find(|key| key.strip_suffix('*') != Some(prefix))
+        };
+        shorter.or_else(longer)
     }
 }
 
@@ -249,12 +252,7 @@ impl serde::Serialize for OpenCodeConfig {
             Some(_) => out.serialize_field("permission", &Rules(&rules))?,
             None => out.serialize_field("permission", &Option::<()>::None)?,
         }
-        let limits = self.agent_limits();
-        if !limits.is_empty() {
-            let agents: Map<String, Value> = limits
-                .into_iter()
-                .map(|(name, rules)| (name.to_owned(), serde_json::json!({"permission": rules})))
-                .collect();
+        if let Some(agents) = self.agents() {
             out.serialize_field("agent", &agents)?;
         }
         out.serialize_field("cliVersion", CLI_VERSION)?;

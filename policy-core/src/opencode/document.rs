@@ -33,7 +33,7 @@ impl RuntimeDocument for OpenCodeDocument {
 
     /// `{"permission", "cliVersion"}`, `*_*` written for each MCP server the host names.
     fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error> {
-        let config = OpenCodeConfig::checked(self.selection.clone(), output.mcp_servers.clone())?;
+        let config = OpenCodeConfig::checked(self.selection.clone(), &output.mcp_servers)?;
         Ok(serde_json::to_value(config).unwrap_or_default())
     }
 

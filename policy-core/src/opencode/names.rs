@@ -12,7 +12,7 @@ use crate::selection::{CatalogName, Group, NameLookup, Pinned, Selection};
 use crate::text::{Shown, did_you_mean};
 
 /// The runtime, as "the ... cannot say" reads.
-const CLI: &str = "OpenCode CLI";
+pub(crate) const CLI: &str = "OpenCode CLI";
 
 /// Why a portable policy cannot keep every MCP tool but some on OpenCode.
 const ALLOW_LIST_ONLY: &str = "a portable policy is written as `\"*\": \"deny\"` then one `allow` per tool (SPEC §9), which cannot keep every MCP tool but some; name the MCP tools to keep under `only`, or write an OpenCode selection that disables `<server>_<tool>`";
@@ -82,6 +82,22 @@ impl McpName {
         McpName::new(&name)
     }
 
+    /// `<server>_*`, every tool of the host's server `server` as OpenCode names them (a
+    /// character but a letter, a digit, `_` and `-` written `_`). The name is checked as an
+    /// [`McpRef`] (not empty, without `/`, `*` or a control character) and its key as any MCP
+    /// name ([`McpName::new`]: not one OpenCode reads as a built-in). A server holding `_`
+    /// is kept: only `*_*` is written for it, which names every server's tools alike.
+    pub fn of_host_server(server: &str) -> Result<McpName, Error> {
+        let key = |reference: McpRef| McpName::new(&format!("{}_*", reference.sanitized(is_name_char).0));
+        McpRef::parse(server).and_then(key).map_err(|_| Error::CannotSay {
+            runtime: CLI,
+            what: format!("the MCP server `{}`", Shown(server)),
+            why: Cow::Borrowed(
+                "OpenCode names its tools `<server>_<tool>`, and a server name that is empty, holds `*` or a control character, or whose `<server>_*` matches a built-in (`plan`: `plan_exit`) cannot be written as a key of the `permission` map",
+            ),
+        })
+    }
+
     /// Macro plumbing: a name the macro checked.
     #[doc(hidden)]
     pub const fn __from_static(name: &'static str) -> McpName {
@@ -112,16 +128,20 @@ impl McpName {
     /// `mcp__<server>__<tool>`, Claude Code's and the Codex CLI's grammar, which names nothing
     /// OpenCode has: refused with the name OpenCode gives the tool.
     fn foreign(name: &str, rest: &str) -> Error {
-        let fix = match rest.split_once("__") {
-            Some((server, tool)) if !server.is_empty() && !tool.is_empty() => format!("`{server}_{tool}`"),
-            _ => format!("`{}_*`", rest.trim_end_matches('_')),
+        // The name OpenCode gives the same server or tool, written as `mcp_tools` would be:
+        // no hint where that is refused (or for `mcp__*`, which a `disable` cannot take).
+        let reference = match rest.split_once("__") {
+            Some((server, "*")) => McpRef::parse(server),
+            Some((server, tool)) => McpRef::parse(&format!("{server}/{tool}")),
+            None => McpRef::parse(rest),
         };
+        let fix = reference.and_then(|reference| McpName::of(&reference)).ok();
+        let hint = fix.map(|fix| format!("; did you mean `{}`?", fix.as_str())).unwrap_or_default();
         Error::CannotSay {
             runtime: CLI,
             what: format!("`{}`", Shown(name)),
             why: Cow::Owned(format!(
-                "OpenCode names an MCP tool `<server>_<tool>`, with no `mcp__` (Claude Code's and the Codex CLI's grammar); did you mean {}?",
-                Shown(&fix)
+                "OpenCode names an MCP tool `<server>_<tool>`, with no `mcp__` (Claude Code's and the Codex CLI's grammar){hint}"
             )),
         }
     }

@@ -29,6 +29,9 @@ pub struct Passes {
     pub keys: &'static [&'static str],
     /// Why the host, not this library, reads them here.
     pub why: &'static str,
+    /// `Some(home)`: an object under the words (a map of tools to `true` or `false`) is a
+    /// runtime's own restriction, which governs tools only in `home`, and is refused here.
+    pub map_governs: Option<&'static str>,
 }
 
 /// What becomes of a key a place neither reads nor refuses.
@@ -141,6 +144,14 @@ impl Place {
     pub fn passes(&self, key: &str) -> bool {
         self.passes.iter().any(|passes| passes.keys.contains(&key))
     }
+
+    /// The refusal of an object this place passes under `key` where the row says a map there
+    /// governs tools elsewhere ([`Passes::map_governs`]); `None` for every other key and value.
+    pub fn refuse_passed_value(&self, key: &str, is_map: bool) -> Option<Error> {
+        let passes = self.passes.iter().find(|passes| passes.keys.contains(&key))?;
+        let (exact, home) = (passes.keys.iter().find(|k| **k == key)?, passes.map_governs?);
+        is_map.then(|| Error::StrayKey { key: key.to_owned(), exact, why: Stray::Elsewhere { home } })
+    }
 }
 
 /// The row of an object holding a selection of a runtime with no sub-agents under
@@ -219,6 +230,7 @@ macro_rules! passed_place {
             passes: &[$crate::reader::closed::Passes {
                 keys: &[$crate::names::vocab::TOOLS_KEY],
                 why: "an MCP server's own list of its tools, which the host reads",
+                map_governs: Some($crate::names::vocab::TOOLS_MAP_HOME),
             }],
             elsewhere: &[
                 $crate::reader::closed::Elsewhere {
@@ -285,7 +297,7 @@ mod tests {
             name: "a host's value",
             reads: &[],
             governing: &[],
-            passes: &[Passes { keys: &["tools"], why: "the host's" }],
+            passes: &[Passes { keys: &["tools"], why: "the host's", map_governs: None }],
             elsewhere: &[],
             others: Others::PassThrough,
         };

@@ -6,11 +6,8 @@ use std::borrow::Cow;
 use super::closed::{Place, Verdict};
 use super::tree::{Node, Ptr, Sink};
 use crate::error::{Error, Stray};
-use crate::names::vocab::{ENTRY_KIND, KIND_KEY, TOOLS_KEY};
+use crate::names::vocab::{ENTRY_KIND, KIND_KEY};
 use crate::text::reads_as;
-
-/// Where a map of tools to `true` or `false` restricts.
-const TOOLS_MAP_HOME: &str = "a runtime's own settings, as a map of tools to `true` or `false` (OpenCode's older `tools`), which `tool-policy resolve` writes as `permission`";
 
 /// Whether `kind` is the policy entry's kind or reads as it.
 pub(crate) fn is_entry_kind(kind: &str) -> bool {
@@ -39,14 +36,12 @@ pub(crate) fn nested_policies(value: Node<'_>, at: Ptr<'_>, passed: &Place, sink
         };
         match passed.classify(key) {
             Verdict::Refuse(error) => sink.error(at.key(key), error),
-            // What is passed through under `tools` is an MCP server's own list; a map of
-            // tools to `true` or `false` is a runtime's own restriction (OpenCode's older
-            // `tools`), which nothing reads from here.
-            Verdict::PassThrough if key == TOOLS_KEY && child.object().is_some() => {
-                let why = Stray::Elsewhere { home: TOOLS_MAP_HOME };
-                sink.error(at.key(key), Error::StrayKey { key: key.to_owned(), exact: TOOLS_KEY, why });
-            }
-            _ => nested_policies(child, at.key(key), passed, sink),
+            // A word the row passes (an MCP server's own `tools` list) holding a map of tools
+            // to `true` or `false`: a runtime's own restriction, read from nowhere here.
+            _ => match passed.refuse_passed_value(key, child.object().is_some()) {
+                Some(error) => sink.error(at.key(key), error),
+                None => nested_policies(child, at.key(key), passed, sink),
+            },
         }
     }
 }

@@ -51,8 +51,8 @@ pub struct Case {
     pub forced: Option<(String, Effect, bool)>,
     /// One of OpenCode's own agents to run instead of `build` (`opencode run --agent`), with
     /// the project's configuration as the library writes it: its first request shows what it
-    /// is offered (SPEC §14). `explore`, a sub-agent, is run as a primary agent, which changes
-    /// no rule of its own.
+    /// is offered (SPEC §14). `explore` and `general`, sub-agents, are run as primary agents,
+    /// which changes no rule of their own.
     pub agent: Option<&'static str>,
 }
 
@@ -144,7 +144,8 @@ fn config(case: &Case, me: &Path, dir: &Path, port: u16) -> Result<Value, String
         Level::Project => library.project(),
         Level::Agent => library.agent("build"),
     };
-    let mode = case.agent.filter(|name| *name == "explore").map(|name| json!({"agent": {name: {"mode": "primary"}}}));
+    let subagent = |name: &&str| matches!(*name, "explore" | "general");
+    let mode = case.agent.filter(subagent).map(|name| json!({"agent": {name: {"mode": "primary"}}}));
     for extra in [Some(fragment), case.raw.clone(), mode].into_iter().flatten() {
         merge(&mut config, &extra);
     }
@@ -406,8 +407,8 @@ pub fn cases() -> Result<Vec<Case>, String> {
 }
 
 /// OpenCode's own agents under the project's configuration as the library writes it (SPEC
-/// §14): `explore` reads only and `plan` edits only plan files, under `only`, `disable` and a
-/// portable policy, with and without an MCP server.
+/// §14): `explore` reads only, `plan` edits only plan files and `general` keeps no todo list,
+/// under `only`, `disable` and a portable policy, with and without an MCP server.
 fn agent_cases() -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     let edit_and_more: Vec<&str> = EDIT_GROUP.iter().copied().chain(["grep", "task", "skill", "todowrite"]).collect();
@@ -423,6 +424,8 @@ fn agent_cases() -> Result<Vec<Case>, String> {
         ("plan", "disable [edit, write, apply_patch]", json!({"disable": EDIT_GROUP}), false),
         ("plan", "portable only [read, search, mcp]", json!({"capabilities": {"only": ["read", "search", "mcp"]}}), false),
         ("plan", "only [read, ..., glob, grep]", json!({"only": read_and_search}), false),
+        ("general", "no selection", json!({"builtin_tools": null}), false),
+        ("general", "only [todowrite, grep, bash]", json!({"only": ["todowrite", "grep", "bash"]}), false),
     ] {
         let mut case = Case::new(&format!("agent {agent}: {name}"), selection(name, &document)?);
         case.agent = Some(agent);
