@@ -135,18 +135,19 @@ impl<'a> Folded<'a> {
 
     /// Whether the key reads as `exact`, a governing key (ASCII). The cheap tests go first:
     /// nearly every other key is ruled out by its length or its letters, before anything is
-    /// folded or compared.
+    /// folded or compared. (Written as loops over bytes: every key of a document passes here
+    /// for every governing key of its place, and the debug build the CLI runs in pays for
+    /// each layer of an iterator chain.)
     pub(crate) fn reads_as(&self, exact: &str) -> bool {
-        let length = exact.len() - exact.bytes().filter(|b| matches!(b, b'-' | b'_')).count();
+        let (length, theirs) = folded_letters(exact);
         let limit = (self.length.max(length) / 3).clamp(1, 2);
-        if exact == self.key || self.length.abs_diff(length) > limit {
+        if self.length.abs_diff(length) > limit || exact == self.key {
             return false;
         }
         if let Some(letters) = self.letters {
             // Each distinct letter the governing key lacks costs an edit (cheap: it rules
             // out most keys of the right length); the letters it has more or fewer of, counted
             // with repeats, each cost one too.
-            let theirs = exact.bytes().fold(0u128, |set, b| set | 1 << b.to_ascii_lowercase());
             if (letters & !theirs).count_ones() as usize > limit || letters_apart(self.text.as_bytes(), exact) > limit {
                 return false;
             }
@@ -160,29 +161,58 @@ impl Folded<'_> {
     /// Whether the key is not `exact`, a governing key (ASCII), but the same once folded
     /// (case, white space, `-` and `_`, invisible and look-alike characters): no typo.
     pub(crate) fn folds_to(&self, exact: &str) -> bool {
-        let target = exact.bytes().filter(|b| !matches!(b, b'-' | b'_')).map(|b| b.to_ascii_lowercase());
-        exact != self.key && self.text.bytes().eq(target)
+        let folded = self.text.as_bytes();
+        let mut at = 0;
+        for &b in exact.as_bytes() {
+            if is_separator(b) {
+                continue;
+            }
+            if folded.get(at) != Some(&b.to_ascii_lowercase()) {
+                return false;
+            }
+            at += 1;
+        }
+        at == folded.len() && exact != self.key
     }
+}
+
+/// `-` or `_`, which [`fold`] drops.
+fn is_separator(b: u8) -> bool {
+    b == b'-' || b == b'_'
+}
+
+/// A governing key's length once folded, and its distinct letters as bits (it is ASCII).
+fn folded_letters(exact: &str) -> (usize, u128) {
+    let (mut length, mut letters) = (0, 0u128);
+    for &b in exact.as_bytes() {
+        if !is_separator(b) {
+            length += 1;
+            letters |= 1 << (b.to_ascii_lowercase() & 0x7f);
+        }
+    }
+    (length, letters)
 }
 
 /// The letters one word has more of than the other, counted with repeats (the larger of the
 /// two counts): each costs an edit, and a swap changes none, so no shorter run of edits turns
 /// `folded` (ASCII) into `exact` (a governing key, folded here as [`fold`] would).
 fn letters_apart(folded: &[u8], exact: &str) -> usize {
-    let exact = || exact.bytes().filter(|b| !matches!(b, b'-' | b'_')).map(|b| b.to_ascii_lowercase());
     let mut counts = [0i16; 128];
     for &b in folded {
         counts[usize::from(b & 0x7f)] += 1;
     }
-    for b in exact() {
-        counts[usize::from(b & 0x7f)] -= 1;
+    for &b in exact.as_bytes() {
+        if !is_separator(b) {
+            counts[usize::from(b.to_ascii_lowercase() & 0x7f)] -= 1;
+        }
     }
-    // Each letter's surplus counts once, where the letter is first met.
     let (mut more, mut fewer) = (0, 0);
-    for b in folded.iter().copied().chain(exact()) {
-        let count = std::mem::take(&mut counts[usize::from(b & 0x7f)]);
-        more += count.max(0);
-        fewer += (-count).max(0);
+    for &count in &counts {
+        if count > 0 {
+            more += count;
+        } else {
+            fewer -= count;
+        }
     }
     usize::try_from(more.max(fewer)).unwrap_or(usize::MAX)
 }
@@ -493,6 +523,54 @@ mod tests {
                 None => folded.extend(c.to_lowercase()),
             }
         }
+    }
+
+    /// The cheap tests of [`Folded::reads_as`] and [`Folded::folds_to`] rule out no key the
+    /// plain definition takes: folded, equal or within the edit limit. Held for every
+    /// governing word against every key one or two edits from it (each letter and separator
+    /// deleted, doubled, swapped with the next, replaced by a letter, a digit or a
+    /// separator; upper case; a Cyrillic look-alike), and against every other word.
+    #[test]
+    fn the_cheap_tests_rule_out_no_key_the_definition_takes() {
+        let words: Vec<&str> = crate::names::vocab::GOVERNING.iter().map(|word| word.key).collect();
+        let mut keys: Vec<String> = Vec::new();
+        for word in &words {
+            let chars: Vec<char> = word.chars().collect();
+            for i in 0..chars.len() {
+                let edit = |f: &dyn Fn(&mut Vec<char>)| {
+                    let mut key = chars.clone();
+                    f(&mut key);
+                    key.into_iter().collect::<String>()
+                };
+                keys.push(edit(&|k| {
+                    k.remove(i);
+                }));
+                keys.push(edit(&|k| k.insert(i, chars[i])));
+                keys.push(edit(&|k| k.swap(i, (i + 1) % chars.len())));
+                keys.push(edit(&|k| drop(k.drain(i..(i + 2).min(chars.len())))));
+                for c in ['a', 'z', 'q', '1', '-', '_', ' ', '\u{200b}', '\u{43e}'] {
+                    keys.push(edit(&|k| k[i] = c));
+                    keys.push(edit(&|k| k.insert(i, c)));
+                }
+            }
+            keys.push(word.to_uppercase());
+        }
+        keys.extend(words.iter().map(|word| (*word).to_owned()));
+        let definition = |key: &str, exact: &str| {
+            let (folded, target) = (fold(key), fold(exact));
+            let limit = (folded.chars().count().max(target.chars().count()) / 3).clamp(1, 2);
+            key != exact && (folded == target || edits_within(&folded, &target, limit).is_some())
+        };
+        let mut near = 0;
+        for key in &keys {
+            let folded = Folded::of(key);
+            for exact in &words {
+                assert_eq!(folded.reads_as(exact), definition(key, exact), "{key:?} against {exact:?}");
+                assert_eq!(folded.folds_to(exact), key != exact && fold(key) == fold(exact), "{key:?} {exact:?}");
+                near += usize::from(definition(key, exact));
+            }
+        }
+        assert!(near > keys.len() / 2, "most keys are near a word: {near} of {}", keys.len());
     }
 
     /// Every character outside ASCII reads as the standards read it: the table holds each
