@@ -395,7 +395,11 @@ pub mod __private {
     #[cfg(feature = "claude-code")]
     pub use policy_core::claude_code::catalog::ClaudeTool;
     #[cfg(feature = "gemini-cli")]
+    pub use policy_core::gemini_cli::McpEntry;
+    #[cfg(feature = "gemini-cli")]
     pub use policy_core::gemini_cli::catalog::GeminiTool;
+    #[cfg(feature = "opencode")]
+    pub use policy_core::opencode::McpName;
     #[cfg(feature = "claude-code")]
     pub use policy_core::{AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection};
     #[cfg(feature = "copilot")]
@@ -403,10 +407,10 @@ pub mod __private {
     #[cfg(feature = "codex")]
     pub use policy_core::{CodexMcpName, CodexName, CodexSelection, codex::catalog::CodexTool};
     #[cfg(feature = "gemini-cli")]
-    pub use policy_core::{GeminiName, GeminiSelection, McpEntry};
-    #[cfg(feature = "opencode")]
-    pub use policy_core::{McpName, OpenCodeName, OpenCodeSelection, opencode::catalog::OpenCodeTool};
+    pub use policy_core::{GeminiName, GeminiSelection};
     pub use policy_core::{McpRef, McpTools, WireName};
+    #[cfg(feature = "opencode")]
+    pub use policy_core::{OpenCodeName, OpenCodeSelection, opencode::catalog::OpenCodeTool};
     pub use policy_macros::{builtin_tools, wire};
     pub use std::borrow::Cow;
     pub use std::string::String;

@@ -4,13 +4,15 @@
 //! 2 usage, unreadable file or not JSON.
 #![forbid(unsafe_code)]
 
+use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
 use tool_policy::review::{AttestError, Output};
+use tool_policy::review::{Help, HostOptions};
 use tool_policy::text::{Escaped, Shown, to_json_pretty};
-use tool_policy::{Error, Host, Lint, Report, Runtime, copilot};
+use tool_policy::{Error, Host, Lint, Report, Runtime};
 
 /// `eprintln!`, as one write: a message of many lines reaches stderr (unbuffered) in one
 /// call, not one per fragment.
@@ -24,12 +26,16 @@ macro_rules! say {
 }
 
 /// A command: its name, what follows it on the usage line (`RUNTIME` stands for the
-/// runtimes `--runtime` takes), how many operands it takes, and what it does.
+/// runtimes `--runtime` takes), how many operands it takes, and what it does: `about`, then
+/// for a command that reads its operands each runtime's own way, a paragraph of each
+/// runtime's help, then `after`.
 struct Command {
     name: &'static str,
     synopsis: &'static str,
     operands: (usize, usize),
     about: &'static str,
+    each_runtime: Option<fn(&Help) -> &'static str>,
+    after: &'static str,
 }
 
 /// Every command, in the order the usage lists them.
@@ -39,32 +45,9 @@ const COMMANDS: [Command; 6] = [
         synopsis: "[--runtime RUNTIME] [--strict] [--policy-file PATH] [--mcp-server NAME]... [FILE|-]",
         operands: (0, 1),
         about: "\
-Prints what the runtime receives, as JSON.
-  copilot (default): FILE is an agent definition (an object with `tools`) or a single
-    `github-cli-builtin-tools` entry (an object without `tools`, whose `kind` must be exactly
-    that); prints {\"clientMode\", \"availableTools\"?, \"excludedTools\"?, \"toolFilterPrecedence\"}.
-  claude-code: FILE is a selection ({\"disable\": \"*\"}, {\"disable\": [..]}, {\"only\": [..]};
-    `disable` takes MCP rules too: `mcp__server`, `mcp__server__tool`, `mcp__*`)
-    or an object holding one under `builtin_tools` (`null` there: no selection); prints
-    {\"args\": [..], \"cliVersion\"}; `agents` beside `builtin_tools` (custom agents, each
-    with `description`, `prompt` and optional `tools`, `disallowedTools`, `model`,
-    `mcpServers`) becomes one more argument, `--agents=<json>`, and `agent_only` names the
-    built-ins the selection takes away that the agents may still list. An input with no
-    selection at all is an error.
-  gemini-cli: FILE is read as for claude-code, names from the Gemini CLI's catalog or MCP
-    entries (`mcp_<server>_<tool>`, `mcp_<server>_*`); prints {\"settings\": {..},
-    \"policy\": \"TOML\" | null, \"args\": [..], \"cliVersion\"}: merge `settings` into the
-    CLI's settings, write `policy` to the file --policy-file names (default
-    tool-policy.toml), and pass `args`.
-  opencode: FILE is read as for claude-code, names from OpenCode's catalog or MCP tools
-    (`<server>_<tool>`, `<server>_*`, `*_*`); prints {\"permission\": {..}, \"cliVersion\"}:
-    write `permission` into opencode.json, or an agent's own `permission`. --mcp-server NAME
-    names a server the host configures, whose tools `*_*` keeps.
-  codex: FILE is read as for claude-code, a `disable` of whole switches of the Codex CLI's
-    catalog or MCP tools (`mcp__<server>__<tool>`, `mcp__<server>__*`): the CLI has no
-    allow-list, so `only` and `disable \"*\"` are refused, and a portable `disable` is
-    the switches of the built-ins it takes, each whole; prints
-    {\"args\": [..], \"model\", \"cliVersion\"}: pass `args` after `codex exec`.
+Prints what the runtime receives, as JSON.",
+        each_runtime: Some(|help| help.resolve),
+        after: "\
 Reads standard input when FILE is `-` or absent. Warnings go to stderr; --strict makes
 them errors.",
     },
@@ -75,24 +58,17 @@ them errors.",
         about: "\
 Checks each file: prints `FILE: ok`, or `FILE: invalid` with one
 `FILE: <pointer>: <message>` line per error on stderr.",
+        each_runtime: None,
+        after: "",
     },
     Command {
         name: "explain",
         synopsis: "[--runtime RUNTIME] [--strict] [--agent NAME] FILE [TOOL...]",
         operands: (1, usize::MAX),
         about: "\
-Says for each TOOL whether the session is offered it, and which pattern decided.
-  copilot: TOOL is `source:name` (`builtin:bash`, `custom:my_tool`, `mcp:server-tool`);
-    a bare name is a built-in.
-  claude-code: TOOL is a Claude Code tool name (`Read`) or an MCP tool
-    (`mcp__server__tool`); with --agent NAME, says what the definition's custom agent NAME
-    is offered (`agents` beside `builtin_tools`).
-  gemini-cli: TOOL is a Gemini CLI tool name (`read_file`) or an MCP tool
-    (`mcp_server_tool`); says too in which approval modes a headless session offers it;
-    with --agent NAME, in which modes the CLI's own agent NAME (`codebase_investigator`,
-    `cli_help`, `generalist`) is offered it.
-  opencode: TOOL is an OpenCode tool name (`read`) or an MCP tool (`server_tool`).
-  codex: TOOL is a Codex CLI tool name (`exec_command`) or an MCP tool (`mcp__server__tool`).
+Says for each TOOL whether the session is offered it, and which pattern decided.",
+        each_runtime: Some(|help| help.explain),
+        after: "\
 Without TOOL, explains every built-in of the pinned catalog.",
     },
     Command {
@@ -103,29 +79,23 @@ Without TOOL, explains every built-in of the pinned catalog.",
 Prints what the agent gains (+) or loses (-) from OLD to NEW, one line per tool whose
 decision changes, sorted, with the deciding pattern of each side, e.g.
   + builtin:bash (was excluded by builtin:*, now offered by builtin:bash)
-then what each agent gains or loses (a custom agent's list, `defaultAgent`, a Claude Code
-agent's MCP rules and servers), then one line per other change (~ client mode; a source
+then what each agent gains or loses (a custom agent's list, `defaultAgent`, an agent's MCP
+rules and servers), then one line per other change (~ client mode; a source
 opened or closed to tools neither policy names, or built-ins the pinned catalog does not
 know). --json prints the same as a
 JSON array. Exit 0 when nothing changes, 1 when something does, 2 on trouble (usage, an
 unreadable or invalid document).",
+        each_runtime: None,
+        after: "",
     },
     Command {
         name: "attest",
         synopsis: "[--runtime RUNTIME] [--strict] [--custom NAME]... [--override NAME]... [--mcp-server NAME]... POLICY OBSERVED",
         operands: (2, 2),
         about: "\
-Checks what a running session really offers against POLICY (what `resolve` reads).
-  copilot: OBSERVED is the `session.tools.getCurrentMetadata` result, asked right after
-    `session.tools.initializeAndValidate` (after create, after resume; after an options update,
-    after the next turn). --custom NAME declares a custom tool the host registered: any other
-    name the runtime does not mark as MCP is taken as a built-in. A custom tool named like a
-    built-in is declared with --override NAME (it overrides the built-in).
-  claude-code: OBSERVED is a `--output-format stream-json --verbose` transcript, or its `init`
-    line. --mcp-server NAME declares a server the host passed with --mcp-config.
-  gemini-cli: refused: the CLI's `init` line lists no tools, so nothing can be attested.
-  opencode: refused: `opencode run` reports no list of tools.
-  codex: refused: `codex exec` reports no list of tools.
+Checks what a running session really offers against POLICY (what `resolve` reads).",
+        each_runtime: Some(|help| help.attest),
+        after: "\
 Exit 0 attested (drift and notes on stderr), 1 violations (one `<tool>: offered, but <why>`
 line each on stderr), 2 usage, unreadable, or nothing to attest. --strict makes drift (an
 offered built-in the pinned catalog does not know, let through by a deny-list) a violation.",
@@ -136,6 +106,8 @@ offered built-in the pinned catalog does not know, let through by a deny-list) a
         operands: (0, 0),
         about: "\
 Prints the JSON Schema (2020-12) of a `github-cli-builtin-tools` entry.",
+        each_runtime: None,
+        after: "",
     },
 ];
 
@@ -148,16 +120,31 @@ impl Command {
 
     /// `tool-policy NAME --help`.
     fn help(&self) -> String {
-        format!("{}\n\n{}", self.usage_line(), self.about)
+        let mut help = format!("{}\n\n{}", self.usage_line(), self.about);
+        if let Some(paragraph) = self.each_runtime {
+            for runtime in Runtime::ALL {
+                let Some(about) = Document::about(runtime) else { continue };
+                let default = if runtime == Runtime::DEFAULT { " (default)" } else { "" };
+                let text = paragraph(&about.help).replace('\n', "\n    ");
+                // Writing to a `String` cannot fail.
+                let _ = write!(help, "\n  {runtime}{default}: {text}");
+            }
+        }
+        if !self.after.is_empty() {
+            help.push('\n');
+            help.push_str(self.after);
+        }
+        help
     }
 }
 
 /// `tool-policy --help`: every command's usage line, then what holds for all of them.
 fn usage() -> String {
     let lines: Vec<String> = COMMANDS.iter().map(|command| format!("  {}", command.usage_line())).collect();
+    let runtimes: Vec<&str> = Runtime::ALL.into_iter().filter_map(Document::about).map(|about| about.name).collect();
     format!(
         "\
-tool-policy: typed built-in tool policies for GitHub Copilot, Claude Code, the Gemini CLI, OpenCode and the Codex CLI
+tool-policy: typed built-in tool policies for agent runtimes ({})
 
 usage:
 {}
@@ -169,6 +156,7 @@ lint: {}.
 Run `tool-policy <command> --help` for one command.
 Exit codes: 0 valid, 1 invalid (one `<pointer>: <message>` line per error on stderr),
 2 usage, unreadable file or not JSON.",
+        runtimes.join(", "),
         lines.join("\n"),
         Lint::NAMES.join(", ")
     )
@@ -203,9 +191,9 @@ struct Args {
     help: bool,
     json: bool,
     host: Host,
-    /// `--policy-file PATH`: where the host writes a Gemini CLI policy file.
+    /// `--policy-file PATH`: where the host writes the policy file a runtime is passed.
     policy_file: Option<String>,
-    /// `--agent NAME`: the Claude Code custom agent `explain` answers for.
+    /// `--agent NAME`: the agent `explain` answers for.
     agent: Option<String>,
 }
 
@@ -249,7 +237,7 @@ fn run() -> Result<(), Failure> {
 /// `--strict`, `--help` (`-h`); `-` is an operand (standard input), and `--` ends the options.
 fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args, Failure> {
     let mut args = Args {
-        runtime: Runtime::Copilot,
+        runtime: Runtime::DEFAULT,
         options: Options::default(),
         positional: Vec::new(),
         help: false,
@@ -299,44 +287,56 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
     Ok(args)
 }
 
-/// Every option applies to the command and the runtime it is given for, and a custom tool
-/// named like a pinned built-in says it overrides it: else the option would change nothing,
-/// or talk a built-in into "custom".
+/// Every option applies to the command and the runtime it is given for, and the host's
+/// declarations are what the runtime can take: else the option would change nothing, or talk
+/// a built-in into "custom".
 fn options_apply(args: &Args, command: &str) -> Result<(), Failure> {
     let host = &args.host;
     let refused = |message: String| Err(Failure::Usage(message));
-    let opencode_resolve = command == "resolve" && args.runtime == Runtime::OpenCode;
-    if (!host.custom_tools.is_empty() || host.mcp_servers.is_some() && !opencode_resolve) && command != "attest" {
-        return refused(String::from(
-            "--custom, --override and --mcp-server apply to `attest` only (and --mcp-server to `resolve --runtime opencode`)",
-        ));
-    }
     if args.json && command != "diff" {
         return refused(String::from("--json applies to `diff` only"));
     }
     if args.agent.is_some() && command != "explain" {
         return refused(String::from("--agent applies to `explain` only"));
     }
-    if args.policy_file.is_some() && (command != "resolve" || args.runtime != Runtime::GeminiCli) {
-        return refused(String::from("--policy-file applies to `resolve --runtime gemini-cli` only"));
-    }
-    match args.runtime {
-        Runtime::ClaudeCode if !host.custom_tools.is_empty() => {
-            return refused(String::from("--custom and --override do not apply to --runtime claude-code"));
+    let about = Document::about(args.runtime);
+    let reads = about.map_or(HostOptions::NONE, |about| about.host_options);
+    for (option, given, homes) in host_options(args) {
+        if given && !homes.iter().any(|(home, takes)| *home == command && takes(&reads)) {
+            let mut pairs = homes.iter().flat_map(|(home, takes)| {
+                let readers =
+                    Runtime::ALL.into_iter().filter(|r| Document::about(*r).is_some_and(|a| takes(&a.host_options)));
+                readers.map(move |runtime| format!("`{home} --runtime {runtime}`"))
+            });
+            let pairs: Vec<String> = pairs.by_ref().collect();
+            return refused(format!("{option} to {} only", pairs.join(" or ")));
         }
-        Runtime::Copilot if host.mcp_servers.is_some() => {
-            return refused(String::from("--mcp-server does not apply to --runtime copilot"));
-        }
-        _ => {}
     }
-    if let Some(name) = host.undeclared_overrides().next() {
-        let name = Shown(name);
-        let cli = copilot::CLI_VERSION;
-        return refused(format!(
-            "--custom {name} names a built-in of Copilot CLI {cli}; a custom tool of that name overrides it: pass --override {name}"
-        ));
+    match about.and_then(|about| (about.refuse_host)(host)) {
+        Some(message) => refused(message),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// Which of the host's options a runtime reads: `(option, whether given, [(command, read)])`.
+type HostOption = (&'static str, bool, &'static [(&'static str, fn(&HostOptions) -> bool)]);
+
+/// The host's options, each with whether it was given and the commands and runtimes that
+/// read it.
+fn host_options(args: &Args) -> [HostOption; 3] {
+    [
+        ("--policy-file applies", args.policy_file.is_some(), &[("resolve", |reads| reads.policy_file)]),
+        (
+            "--mcp-server applies",
+            args.host.mcp_servers.is_some(),
+            &[("resolve", |reads| reads.resolve_mcp_servers), ("attest", |reads| reads.attest_mcp_servers)],
+        ),
+        (
+            "--custom and --override apply",
+            !args.host.custom_tools.is_empty(),
+            &[("attest", |reads| reads.custom_tools)],
+        ),
+    ]
 }
 
 /// An option's value: after its `=`, or the next word.

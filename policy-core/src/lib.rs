@@ -60,23 +60,72 @@ mod reader;
 
 pub mod review;
 
-// One folder per runtime, each behind the cargo feature named as its CLI is spelled (SPEC
-// §12); the lists of runtimes (`runtime`, `json`) name them the same way.
-#[cfg(feature = "claude-code")]
-#[cfg_attr(docsrs, doc(cfg(feature = "claude-code")))]
-pub mod claude_code;
-#[cfg(feature = "codex")]
-#[cfg_attr(docsrs, doc(cfg(feature = "codex")))]
-pub mod codex;
-#[cfg(feature = "copilot")]
-#[cfg_attr(docsrs, doc(cfg(feature = "copilot")))]
-pub mod copilot;
-#[cfg(feature = "gemini-cli")]
-#[cfg_attr(docsrs, doc(cfg(feature = "gemini-cli")))]
-pub mod gemini_cli;
-#[cfg(feature = "opencode")]
-#[cfg_attr(docsrs, doc(cfg(feature = "opencode")))]
-pub mod opencode;
+/// The one list of runtimes, a row each (in the shape of rustc's `declare_lint!` rows): its
+/// `Runtime` variant and what it is; its folder, which is also its cargo feature spelled as
+/// on the command line (SPEC §12) and its name there (`cli`); its name in `builtin_tools!`
+/// (`macro_name`); the type of its document (its `RuntimeDocument`); and what the JSON front
+/// door re-exports of it (`json`). `runtimes!(then)` hands the rows to the macro `then`: the
+/// runtime's module (below), the `Runtime` enum and its spellings (`runtime`), the
+/// `Document` arms (`json`) and the JSON front door's names are all made from them. A new
+/// runtime is its folder, its catalog JSON, its row here and its feature in the three
+/// manifests.
+macro_rules! runtimes {
+    ($then:ident) => {
+        $then! {
+            /// The GitHub Copilot CLI, through its SDK (`github-cli-builtin-tools`).
+            Copilot = copilot {
+                cli: "copilot",
+                macro_name: "copilot",
+                document: CopilotDocument,
+                json: [
+                    CopilotDocument, load, load_definition, load_entry, load_with, load_definition_value,
+                    load_entry_value, load_value, read_copilot_tools, schema, Loaded
+                ],
+            }
+            /// The Claude Code CLI (`builtin_tools`).
+            ClaudeCode = claude_code {
+                cli: "claude-code",
+                macro_name: "claude_code",
+                document: ClaudeCodeDocument,
+                json: [ClaudeCodeDocument, load_claude_code, load_claude_code_with, read_claude_init, read_claude_transcript],
+            }
+            /// The Gemini CLI (`builtin_tools`, as settings and a policy file).
+            GeminiCli = gemini_cli {
+                cli: "gemini-cli",
+                macro_name: "gemini_cli",
+                document: GeminiDocument,
+                json: [GeminiDocument, load_gemini_cli, load_gemini_cli_with],
+            }
+            /// OpenCode (`builtin_tools`, as a `permission` map).
+            OpenCode = opencode {
+                cli: "opencode",
+                macro_name: "opencode",
+                document: OpenCodeDocument,
+                json: [OpenCodeDocument, load_opencode, load_opencode_with],
+            }
+            /// The Codex CLI (`builtin_tools`, as arguments).
+            Codex = codex {
+                cli: "codex",
+                macro_name: "codex",
+                document: CodexDocument,
+                json: [CodexDocument, load_codex, load_codex_with],
+            }
+        }
+    };
+}
+
+/// Each runtime's folder, behind its cargo feature.
+macro_rules! runtime_modules {
+    ($($(#[$meta:meta])* $variant:ident = $module:ident { cli: $cli:literal, $($row:tt)* })*) => {
+        $(
+            #[cfg(feature = $cli)]
+            #[cfg_attr(docsrs, doc(cfg(feature = $cli)))]
+            pub mod $module;
+        )*
+    };
+}
+
+runtimes!(runtime_modules);
 pub mod runtime;
 
 pub mod capability;
@@ -94,9 +143,7 @@ pub mod copilot_sdk;
 
 pub use capability::{Capabilities, Capability};
 #[cfg(feature = "claude-code")]
-pub use claude_code::{
-    AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision, offered,
-};
+pub use claude_code::{AgentRule, ClaudeAgent, ClaudeAgents, ClaudeCodeArgs, ClaudeCodeSelection, ClaudeDecision};
 #[cfg(feature = "claude-code")]
 pub use claude_code::{attest_claude_code, diff_claude_agents, diff_selections};
 #[cfg(feature = "codex")]
@@ -116,12 +163,12 @@ pub use error::{
 #[cfg(feature = "gemini-cli")]
 pub use gemini_cli::diff_gemini_selections;
 #[cfg(feature = "gemini-cli")]
-pub use gemini_cli::{ApprovalMode, GeminiCliConfig, GeminiName, GeminiSelection, McpEntry};
+pub use gemini_cli::{GeminiCliConfig, GeminiName, GeminiSelection};
 pub use names::{Slot, Source, Tool, WireError, WireErrorKind, WireName, check_wire_name, is_name_byte, mcp_tool_name};
 #[cfg(feature = "opencode")]
 pub use opencode::diff_opencode_selections;
 #[cfg(feature = "opencode")]
-pub use opencode::{McpName, OpenCodeConfig, OpenCodeName, OpenCodeSelection};
+pub use opencode::{OpenCodeConfig, OpenCodeName, OpenCodeSelection};
 pub use portable::{McpRef, McpTools, Portable, PortableShape};
 pub use review::{Attestation, Change, Host, OfferedTool, PolicyDiff, Violation};
 pub use runtime::{Runtime, Spelling};

@@ -3,22 +3,6 @@
 
 use crate::error::Error;
 
-/// An agent runtime.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Runtime {
-    /// The GitHub Copilot CLI, through its SDK (`github-cli-builtin-tools`).
-    Copilot,
-    /// The Claude Code CLI (`builtin_tools`).
-    ClaudeCode,
-    /// The Codex CLI (`builtin_tools`, as arguments).
-    Codex,
-    /// The Gemini CLI (`builtin_tools`, as settings and a policy file).
-    GeminiCli,
-    /// OpenCode (`builtin_tools`, as a `permission` map).
-    OpenCode,
-}
-
 /// How a front door spells runtime names: `claude-code` on the command line, `claude_code`
 /// in the macro.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,45 +13,56 @@ pub enum Spelling {
     Macro,
 }
 
+/// The enum and its spellings, from the one list of runtimes (`runtimes!` in the crate root).
+macro_rules! declare_runtimes {
+    ($($(#[$meta:meta])* $variant:ident = $module:ident { cli: $cli:literal, macro_name: $macro_name:literal, $($row:tt)* })*) => {
+        /// An agent runtime.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Runtime {
+            $($(#[$meta])* $variant,)*
+        }
+
+        impl Runtime {
+            /// Every runtime this library knows of, in the order messages list them.
+            pub const ALL: [Runtime; [$($cli),*].len()] = [$(Runtime::$variant),*];
+
+            /// The runtimes a selection can be applied to, on the command line.
+            pub const SUPPORTED_CLI: &'static [&'static str] = &[$($cli),*];
+
+            /// The runtimes a selection can be applied to, in the macro.
+            pub const SUPPORTED_MACRO: &'static [&'static str] = &[$($macro_name),*];
+
+            /// The name in a front door's spelling.
+            pub const fn spelled(self, spelling: Spelling) -> &'static str {
+                match (self, spelling) {
+                    $(
+                        (Runtime::$variant, Spelling::Cli) => $cli,
+                        (Runtime::$variant, Spelling::Macro) => $macro_name,
+                    )*
+                }
+            }
+
+            /// Whether this build was compiled with the runtime's feature.
+            pub const fn compiled_in(self) -> bool {
+                match self {
+                    $(Runtime::$variant => cfg!(feature = $cli),)*
+                }
+            }
+        }
+    };
+}
+
+runtimes!(declare_runtimes);
+
 impl Runtime {
-    /// Every runtime this library knows of.
-    pub const ALL: [Runtime; 5] =
-        [Runtime::Copilot, Runtime::ClaudeCode, Runtime::Codex, Runtime::GeminiCli, Runtime::OpenCode];
-
-    /// The runtimes a selection can be applied to, on the command line.
-    pub const SUPPORTED_CLI: &'static [&'static str] = &[
-        Runtime::Copilot.spelled(Spelling::Cli),
-        Runtime::ClaudeCode.spelled(Spelling::Cli),
-        Runtime::GeminiCli.spelled(Spelling::Cli),
-        Runtime::OpenCode.spelled(Spelling::Cli),
-        Runtime::Codex.spelled(Spelling::Cli),
-    ];
-
-    /// The runtimes a selection can be applied to, in the macro.
-    pub const SUPPORTED_MACRO: &'static [&'static str] = &[
-        Runtime::Copilot.spelled(Spelling::Macro),
-        Runtime::ClaudeCode.spelled(Spelling::Macro),
-        Runtime::GeminiCli.spelled(Spelling::Macro),
-        Runtime::OpenCode.spelled(Spelling::Macro),
-        Runtime::Codex.spelled(Spelling::Macro),
-    ];
+    /// The runtime a front door reads when none is named (the macro with no `runtime:`,
+    /// the command with no `--runtime`): the first of the list.
+    pub const DEFAULT: Runtime = Runtime::ALL[0];
 
     /// The command-line spelling.
     pub const fn as_str(self) -> &'static str {
         self.spelled(Spelling::Cli)
-    }
-
-    /// The name in a front door's spelling.
-    pub const fn spelled(self, spelling: Spelling) -> &'static str {
-        match (self, spelling) {
-            (Runtime::Copilot, _) => "copilot",
-            (Runtime::ClaudeCode, Spelling::Cli) => "claude-code",
-            (Runtime::ClaudeCode, Spelling::Macro) => "claude_code",
-            (Runtime::Codex, _) => "codex",
-            (Runtime::GeminiCli, Spelling::Cli) => "gemini-cli",
-            (Runtime::GeminiCli, Spelling::Macro) => "gemini_cli",
-            (Runtime::OpenCode, _) => "opencode",
-        }
     }
 
     /// The supported runtimes in a front door's spelling, for messages and did-you-mean.
@@ -105,25 +100,14 @@ impl Runtime {
         }
     }
 
-    /// Whether a selection can be applied to this runtime yet.
+    /// Whether a selection can be applied to this runtime yet: every runtime of the list can.
     pub const fn is_supported(self) -> bool {
-        matches!(self, Runtime::Copilot | Runtime::ClaudeCode | Runtime::GeminiCli | Runtime::OpenCode | Runtime::Codex)
+        true
     }
 
     /// The cargo feature that compiles this runtime in (SPEC §12): its command-line spelling.
     pub const fn feature(self) -> Option<&'static str> {
         if self.is_supported() { Some(self.as_str()) } else { None }
-    }
-
-    /// Whether this build was compiled with the runtime's feature.
-    pub const fn compiled_in(self) -> bool {
-        match self {
-            Runtime::Copilot => cfg!(feature = "copilot"),
-            Runtime::ClaudeCode => cfg!(feature = "claude-code"),
-            Runtime::GeminiCli => cfg!(feature = "gemini-cli"),
-            Runtime::OpenCode => cfg!(feature = "opencode"),
-            Runtime::Codex => cfg!(feature = "codex"),
-        }
     }
 }
 

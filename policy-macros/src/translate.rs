@@ -125,12 +125,12 @@ fn found(value: &Value) -> &'static str {
 /// The runtime the invocation is for (`runtime: claude_code`; Copilot when absent).
 fn runtime(invocation: &Invocation, errors: &mut Errors) -> Option<Runtime> {
     let Some(entry) = invocation.entries.iter().find(|e| e.key == RUNTIME_MACRO_KEY) else {
-        // No `runtime:`, the Copilot form: refused where Copilot is not compiled in.
-        if !Runtime::Copilot.compiled_in() {
-            errors.push(Span::call_site(), Runtime::Copilot.refused(Spelling::Macro));
+        // No `runtime:`, the default runtime's form: refused where it is not compiled in.
+        if !Runtime::DEFAULT.compiled_in() {
+            errors.push(Span::call_site(), Runtime::DEFAULT.refused(Spelling::Macro));
             return None;
         }
-        return Some(Runtime::Copilot);
+        return Some(Runtime::DEFAULT);
     };
     let value = match &entry.value {
         Value::Word(word) => word.to_string(),

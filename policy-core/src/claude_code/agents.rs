@@ -659,6 +659,7 @@ const EVERY_MCP: &str = "mcp__*";
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::claude_code::mcp::refused_rule;
     use crate::claude_code::ClaudeCodeSelection;
     use crate::claude_code::catalog::DEFAULT_OFFERED;
 
@@ -704,13 +705,12 @@ mod tests {
             assert!(AgentRule::parse(good).is_ok(), "{good}");
         }
         for bad in ["mcp__", "mcp__echo__", "mcp__*__x", "mcp__echo__a*", "mcp__e.__x"] {
-            assert_eq!(AgentRule::parse(bad), Err(Error::BadClaudeMcpRule { name: bad.into(), fix: None }), "{bad}");
+            assert_eq!(AgentRule::parse(bad), Err(refused_rule(bad, None)), "{bad}");
         }
-        let refused =
-            Error::BadClaudeMcpRule { name: "mcp__echo.v2__echo".into(), fix: Some("mcp__echo_v2__echo".into()) };
+        let refused = refused_rule("mcp__echo.v2__echo", Some("mcp__echo_v2__echo".into()));
         assert_eq!(AgentRule::parse("mcp__echo.v2__echo"), Err(refused));
         assert!(
-            matches!(AgentRule::parse("mcp__e cho"), Err(Error::BadClaudeMcpRule { fix: Some(fix), .. }) if fix == "mcp__e_cho")
+            matches!(AgentRule::parse("mcp__e cho"), Err(Error::BadMcpRule { fix: Some((fix, _)), .. }) if fix == "mcp__e_cho")
         );
         assert!(matches!(AgentRule::parse("read"), Err(Error::UnknownCliTool { suggestion: Some("Read"), .. })));
         assert!(rule("mcp__echo").matches("mcp__echo__ping_tool"));

@@ -21,12 +21,29 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host, Violation};
 use crate::review::diff::{PolicyDiff, diff_entries};
-use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
+use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::seen::Seen;
 use crate::selection::{NO_SELECTION, NameLookup};
 use crate::text::Shown;
 
 impl RuntimeDocument for ClaudeCodeDocument {
+    const HELP: Help = Help {
+        resolve: "FILE is a selection ({\"disable\": \"*\"}, {\"disable\": [..]}, {\"only\": [..]};\n\
+            `disable` takes MCP rules too: `mcp__server`, `mcp__server__tool`, `mcp__*`)\n\
+            or an object holding one under `builtin_tools` (`null` there: no selection); prints\n\
+            {\"args\": [..], \"cliVersion\"}; `agents` beside `builtin_tools` (custom agents, each\n\
+            with `description`, `prompt` and optional `tools`, `disallowedTools`, `model`,\n\
+            `mcpServers`) becomes one more argument, `--agents=<json>`, and `agent_only` names the\n\
+            built-ins the selection takes away that the agents may still list. An input with no\n\
+            selection at all is an error.",
+        explain: "TOOL is a Claude Code tool name (`Read`) or an MCP tool\n\
+            (`mcp__server__tool`); with --agent NAME, says what the definition's custom agent NAME\n\
+            is offered (`agents` beside `builtin_tools`).",
+        attest: "OBSERVED is a `--output-format stream-json --verbose` transcript, or its `init`\n\
+            line. --mcp-server NAME declares a server the host passed with --mcp-config.",
+    };
+    const HOST_OPTIONS: HostOptions = HostOptions { attest_mcp_servers: true, ..HostOptions::NONE };
+
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
     const MACRO: &'static Place = &MACRO;

@@ -3,6 +3,7 @@
 //! MCP tools and a deny rule outranks every allow, so the main agent's MCP tools are taken
 //! away by deny rules only: Claude Code has no allow-list of MCP tools.
 
+use super::catalog::RUNTIME;
 use crate::error::Error;
 use crate::names::wire::{is_name_char, written_as};
 use crate::portable::{McpRef, McpTools, cannot_say};
@@ -33,7 +34,19 @@ pub(crate) fn bad_rule(name: &str) -> Error {
         .strip_prefix(PREFIX)
         .map(|rest| format!("{PREFIX}{}", written_as(rest, |c| is_name_char(c) || c == '*', '_')));
     let holds = |fix: &String| fix != name && matches!(read_rule(fix), Some(Ok(_)));
-    Error::BadClaudeMcpRule { name: name.to_owned(), fix: fix.filter(holds) }
+    refused_rule(name, fix.filter(holds))
+}
+
+/// The refusal of `name`, an MCP rule outside the grammar, with the rule the CLI matches.
+pub(crate) fn refused_rule(name: &str, fix: Option<String>) -> Error {
+    Error::BadMcpRule {
+        runtime: RUNTIME,
+        name: name.to_owned(),
+        expected: "`mcp__<server>__<tool>`, `mcp__<server>__*`, `mcp__<server>` or `mcp__*`",
+        fix: fix.map(|fix| {
+            (fix, "the CLI writes every character of a server's or tool's name but a letter, a digit, `_` and `-` as `_`")
+        }),
+    }
 }
 
 /// The rule naming `reference`: `mcp__<server>` or `mcp__<server>__<tool>`. Where the server
@@ -113,13 +126,13 @@ mod tests {
         assert_eq!(read_rule("mcp__*"), Some(Ok(None)));
         assert_eq!(read_rule("Bash"), None);
         for bad in ["mcp__", "mcp__a___b", "mcp__a_", "mcp__a__", "mcp__a.__b"] {
-            assert_eq!(read_rule(bad), Some(Err(Error::BadClaudeMcpRule { name: bad.into(), fix: None })), "{bad}");
+            assert_eq!(read_rule(bad), Some(Err(refused_rule(bad, None))), "{bad}");
         }
         // A name the CLI writes with `_` for other characters: the rule it matches.
         for (bad, fix) in
             [("mcp__a b", "mcp__a_b"), ("mcp__my.server__x", "mcp__my_server__x"), ("mcp__a.b__*", "mcp__a_b__*")]
         {
-            let refused = Error::BadClaudeMcpRule { name: bad.into(), fix: Some(fix.into()) };
+            let refused = refused_rule(bad, Some(fix.into()));
             assert_eq!(read_rule(bad), Some(Err(refused)), "{bad}");
         }
         let disable = McpTools::Disable(vec!["github/create_issue".parse().unwrap(), "mail".parse().unwrap()]);

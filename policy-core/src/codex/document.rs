@@ -14,10 +14,20 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::PolicyDiff;
-use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
+use crate::review::document::{AttestError, Explanation, Help, Output, RuntimeDocument};
 use crate::selection::{NO_SELECTION, SelectionDecision};
 
 impl RuntimeDocument for CodexDocument {
+    const HELP: Help = Help {
+        resolve: "FILE is read as for claude-code, a `disable` of whole switches of the Codex CLI's\n\
+            catalog or MCP tools (`mcp__<server>__<tool>`, `mcp__<server>__*`): the CLI has no\n\
+            allow-list, so `only` and `disable \"*\"` are refused, and a portable `disable` is\n\
+            the switches of the built-ins it takes, each whole; prints\n\
+            {\"args\": [..], \"model\", \"cliVersion\"}: pass `args` after `codex exec`.",
+        explain: "TOOL is a Codex CLI tool name (`exec_command`) or an MCP tool (`mcp__server__tool`).",
+        attest: "refused: `codex exec` reports no list of tools.",
+    };
+
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
     const MACRO: &'static Place = &MACRO;

@@ -5,7 +5,7 @@
 use super::agents::AgentTools;
 use super::builtin_agents::TaskAgent;
 use super::capabilities::capabilities;
-use super::catalog::{self as copilot, BUILTIN_TOOLS, RUNTIME};
+use super::catalog::{self as copilot, BUILTIN_TOOLS, CLI_VERSION, RUNTIME};
 use super::diff::diff_copilot_agents;
 use super::names::suggest;
 use super::observed::read_copilot_tools;
@@ -19,10 +19,33 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::{PolicyDiff, diff_named};
-use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
+use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::text::Shown;
 
 impl RuntimeDocument for CopilotDocument {
+    const HELP: Help = Help {
+        resolve: "FILE is an agent definition (an object with `tools`) or a single\n\
+            `github-cli-builtin-tools` entry (an object without `tools`, whose `kind` must be exactly\n\
+            that); prints {\"clientMode\", \"availableTools\"?, \"excludedTools\"?, \"toolFilterPrecedence\"}.",
+        explain: "TOOL is `source:name` (`builtin:bash`, `custom:my_tool`, `mcp:server-tool`);\n\
+            a bare name is a built-in.",
+        attest: "OBSERVED is the `session.tools.getCurrentMetadata` result, asked right after\n\
+            `session.tools.initializeAndValidate` (after create, after resume; after an options update,\n\
+            after the next turn). --custom NAME declares a custom tool the host registered: any other\n\
+            name the runtime does not mark as MCP is taken as a built-in. A custom tool named like a\n\
+            built-in is declared with --override NAME (it overrides the built-in).",
+    };
+    const HOST_OPTIONS: HostOptions = HostOptions { custom_tools: true, ..HostOptions::NONE };
+
+    /// A custom tool named like a pinned built-in says it overrides it: else the declaration
+    /// would talk a built-in into "custom".
+    fn refuse_host(host: &Host) -> Option<String> {
+        let name = Shown(host.undeclared_overrides().next()?);
+        Some(format!(
+            "--custom {name} names a built-in of {RUNTIME} {CLI_VERSION}; a custom tool of that name overrides it: pass --override {name}"
+        ))
+    }
+
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
     const MACRO: &'static Place = &MACRO;
@@ -64,7 +87,7 @@ impl RuntimeDocument for CopilotDocument {
                 let warning = Warning::UnknownBuiltin {
                     name: tool.name().to_owned(),
                     suggestion: suggest(tool.name()),
-                    cli_version: copilot::CLI_VERSION,
+                    cli_version: CLI_VERSION,
                 };
                 if options.strict {
                     let pointer = Shown(text).to_string();

@@ -19,6 +19,7 @@ pub(crate) mod observed;
 pub(crate) mod places;
 pub(crate) mod read;
 pub(crate) mod read_agents;
+pub mod schema;
 pub(crate) mod resolved;
 pub(crate) mod router;
 pub(crate) mod session;
@@ -34,6 +35,12 @@ pub use entry::{PolicyEntry, Selector};
 pub use lints::{lint_agents, lint_entry};
 pub use names::suggest as suggest_builtin;
 pub use observed::read_copilot_tools;
+/// The Copilot document type under its earlier name.
+pub type Loaded = CopilotDocument;
+
+pub use read::{
+    CopilotDocument, load, load_definition, load_definition_value, load_entry, load_entry_value, load_value, load_with,
+};
 pub use resolved::{ClientMode, Decision, ResolvedPolicy, TOOL_FILTER_PRECEDENCE, ToolList};
 pub use session::{ClientKey, ClientPool, ClientStorage, SessionToolFilter};
 

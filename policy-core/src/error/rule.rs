@@ -227,13 +227,18 @@ pub enum Error {
         /// Those the list leaves out.
         missing: Vec<&'static str>,
     },
-    /// An MCP rule of Claude Code outside the CLI's grammar.
-    BadClaudeMcpRule {
+    /// An MCP rule outside the grammar of the runtime's rules.
+    BadMcpRule {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
         /// What was written.
         name: String,
-        /// The rule the CLI matches, where the name holds characters the CLI writes as `_`
-        /// in its tools' names (`mcp__my.server__x` is `mcp__my_server__x`).
-        fix: Option<String>,
+        /// The forms the runtime takes, in a sentence's words.
+        expected: &'static str,
+        /// The rule the runtime matches, where the name holds characters the runtime writes
+        /// otherwise in its tools' names (`mcp__my.server__x` is `mcp__my_server__x`), with
+        /// how it writes them.
+        fix: Option<(String, &'static str)>,
     },
     /// A sub-agent's `tools` names a built-in the main selection took away.
     AgentBeyondMain {
@@ -455,8 +460,8 @@ mod tests {
                 members: vec!["n", "m"],
                 missing: vec!["m"],
             },
-            Error::BadClaudeMcpRule { name: "n".into(), fix: None },
-            Error::BadClaudeMcpRule { name: "n.x".into(), fix: Some("n_x".into()) },
+            Error::BadMcpRule { runtime: "r", name: "n".into(), expected: "e", fix: None },
+            Error::BadMcpRule { runtime: "r", name: "n.x".into(), expected: "e", fix: Some(("n_x".into(), "w")) },
             Error::AgentBeyondMain { agent: "a".into(), tool: "t", leaks: true },
             Error::AgentOnlyUnreachable { tool: "t" },
             Error::AgentEveryMcp { agent: "a".into() },

@@ -58,17 +58,15 @@ impl Error {
                 join(&mut members.iter().copied(), "`", ", "),
                 join(&mut missing.iter().copied(), "`", ", "),
             ),
-            Error::BadClaudeMcpRule { name, fix: Some(fix) } => write!(
+            Error::BadMcpRule { runtime, name, fix: Some((fix, written)), .. } => write!(
                 f,
-                "`{}` is not an MCP rule Claude Code matches: the CLI writes every character of a server's or tool's name but a letter, a digit, `_` and `-` as `_`; did you mean `{}`?",
+                "`{}` is not an MCP rule {runtime} matches: {written}; did you mean `{}`?",
                 Shown(name),
                 Shown(fix)
             ),
-            Error::BadClaudeMcpRule { name, fix: None } => write!(
-                f,
-                "`{}` is not an MCP rule Claude Code matches: write `mcp__<server>__<tool>`, `mcp__<server>__*`, `mcp__<server>` or `mcp__*`",
-                Shown(name)
-            ),
+            Error::BadMcpRule { runtime, name, expected, fix: None } => {
+                write!(f, "`{}` is not an MCP rule {runtime} matches: write {expected}", Shown(name))
+            }
             Error::DuplicateCliTool { canonical, first } => write!(
                 f,
                 "`{}` is listed twice (first at item {first}, counting aliases as their canonical name); remove one",

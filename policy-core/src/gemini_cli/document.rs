@@ -14,10 +14,24 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::PolicyDiff;
-use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
+use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::selection::NO_SELECTION;
 
 impl RuntimeDocument for GeminiDocument {
+    const HELP: Help = Help {
+        resolve: "FILE is read as for claude-code, names from the Gemini CLI's catalog or MCP\n\
+            entries (`mcp_<server>_<tool>`, `mcp_<server>_*`); prints {\"settings\": {..},\n\
+            \"policy\": \"TOML\" | null, \"args\": [..], \"cliVersion\"}: merge `settings` into the\n\
+            CLI's settings, write `policy` to the file --policy-file names (default\n\
+            tool-policy.toml), and pass `args`.",
+        explain: "TOOL is a Gemini CLI tool name (`read_file`) or an MCP tool\n\
+            (`mcp_server_tool`); says too in which approval modes a headless session offers it;\n\
+            with --agent NAME, in which modes the CLI's own agent NAME (`codebase_investigator`,\n\
+            `cli_help`, `generalist`) is offered it.",
+        attest: "refused: the CLI's `init` line lists no tools, so nothing can be attested.",
+    };
+    const HOST_OPTIONS: HostOptions = HostOptions { policy_file: true, ..HostOptions::NONE };
+
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
     const MACRO: &'static Place = &MACRO;

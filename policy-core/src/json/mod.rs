@@ -1,5 +1,5 @@
-//! The JSON front door (SPEC §4): Copilot agent definitions and single entries, and Claude
-//! Code and Gemini CLI selections, all through one reader with one discipline.
+//! The JSON front door (SPEC §4): every runtime's documents, all through one reader with one
+//! discipline.
 //!
 //! Every error of a document is reported at once, each at its RFC 6901 pointer; a key given
 //! twice is an error at the second; documents are bounded by [`MAX_DOCUMENT_BYTES`] and
@@ -7,8 +7,6 @@
 //! [`Options::strict`], every warning is an error at the same pointer.
 
 mod document;
-#[cfg(feature = "copilot")]
-pub mod schema;
 
 /// The closed-world table (SPEC §6): each object a reader enters, the keys it reads, the
 /// keys a near miss must not pass as, the keys of other places it refuses, and what becomes
@@ -26,22 +24,20 @@ pub mod closed_world {
     }
 }
 
-#[cfg(feature = "claude-code")]
-pub use crate::claude_code::read::{ClaudeCodeDocument, load_claude_code, load_claude_code_with};
-#[cfg(feature = "claude-code")]
-pub use crate::claude_code::{read_claude_init, read_claude_transcript};
-#[cfg(feature = "copilot")]
-pub use crate::copilot::read::{CopilotDocument, load, load_definition, load_entry, load_with};
-#[cfg(feature = "copilot")]
-pub use crate::copilot::read::{load_definition_value, load_entry_value, load_value};
-#[cfg(feature = "copilot")]
-pub use crate::copilot::read_copilot_tools;
-#[cfg(feature = "gemini-cli")]
-pub use crate::gemini_cli::read::{GeminiDocument, load_gemini_cli, load_gemini_cli_with};
+/// Each runtime's document type and loaders, as its row of the one list of runtimes names them.
+macro_rules! front_door {
+    ($($(#[$meta:meta])* $variant:ident = $module:ident {
+        cli: $cli:literal, macro_name: $macro_name:literal, document: $document:ident, json: [$($name:ident),*],
+    })*) => {
+        $(
+            #[cfg(feature = $cli)]
+            pub use crate::$module::{$($name),*};
+        )*
+    };
+}
+
+runtimes!(front_door);
+
 pub use crate::reader::options::{LoadError, Options};
 pub use crate::reader::tree::{MAX_DOCUMENT_BYTES, MAX_NESTING};
-pub use document::Document;
-
-/// The Copilot document type under its earlier name.
-#[cfg(feature = "copilot")]
-pub type Loaded = CopilotDocument;
+pub use document::{About, Document};

@@ -15,10 +15,20 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::PolicyDiff;
-use crate::review::document::{AttestError, Explanation, Output, RuntimeDocument};
+use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::selection::{NO_SELECTION, SelectionDecision};
 
 impl RuntimeDocument for OpenCodeDocument {
+    const HELP: Help = Help {
+        resolve: "FILE is read as for claude-code, names from OpenCode's catalog or MCP tools\n\
+            (`<server>_<tool>`, `<server>_*`, `*_*`); prints {\"permission\": {..}, \"cliVersion\"}:\n\
+            write `permission` into opencode.json, or an agent's own `permission`. --mcp-server NAME\n\
+            names a server the host configures, whose tools `*_*` keeps.",
+        explain: "TOOL is an OpenCode tool name (`read`) or an MCP tool (`server_tool`).",
+        attest: "refused: `opencode run` reports no list of tools.",
+    };
+    const HOST_OPTIONS: HostOptions = HostOptions { resolve_mcp_servers: true, ..HostOptions::NONE };
+
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
     const MACRO: &'static Place = &MACRO;

@@ -27,6 +27,18 @@ pub trait RuntimeDocument: Sized {
     /// macro form takes agents.
     const MACRO_AGENT: Option<&'static Place> = None;
 
+    /// What the command's help says of this runtime.
+    const HELP: Help;
+
+    /// The host's options this runtime reads; every other is refused.
+    const HOST_OPTIONS: HostOptions = HostOptions::NONE;
+
+    /// Why the host's declarations cannot be taken for this runtime, before any document is
+    /// read (a custom tool named like a built-in that does not say it overrides it).
+    fn refuse_host(_host: &Host) -> Option<String> {
+        None
+    }
+
     /// Reads `text` as this runtime's document.
     fn read(text: &str, options: Options) -> Result<Self, LoadError>;
 
@@ -54,6 +66,39 @@ pub trait RuntimeDocument: Sized {
     /// What a running session reported (`observed`, as the runtime writes it), checked against
     /// this document.
     fn attest(&self, observed: &str, host: &Host, strict: bool) -> Result<Attestation, AttestError>;
+}
+
+/// What the command's help says of a runtime: a paragraph for each command that reads its
+/// operands the runtime's own way, each starting after `<runtime>: `.
+#[derive(Clone, Copy, Debug)]
+pub struct Help {
+    /// `resolve`: what FILE is, and what is printed.
+    pub resolve: &'static str,
+    /// `explain`: what TOOL is.
+    pub explain: &'static str,
+    /// `attest`: what OBSERVED is, or why nothing can be attested.
+    pub attest: &'static str,
+}
+
+/// Which of the host's options a runtime reads (the CLI refuses the others, which would
+/// change nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // four independent options
+pub struct HostOptions {
+    /// `resolve --mcp-server NAME`: [`Output::mcp_servers`].
+    pub resolve_mcp_servers: bool,
+    /// `resolve --policy-file PATH`: [`Output::policy_file`].
+    pub policy_file: bool,
+    /// `attest --custom NAME` and `--override NAME`: [`Host::custom_tools`].
+    pub custom_tools: bool,
+    /// `attest --mcp-server NAME`: [`Host::mcp_servers`].
+    pub attest_mcp_servers: bool,
+}
+
+impl HostOptions {
+    /// None of them.
+    pub const NONE: HostOptions =
+        HostOptions { resolve_mcp_servers: false, policy_file: false, custom_tools: false, attest_mcp_servers: false };
 }
 
 /// How the host wants what the runtime receives.

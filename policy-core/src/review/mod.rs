@@ -10,4 +10,4 @@ pub(crate) mod document;
 
 pub use attest::{Attestation, Host, OfferedTool, Violation};
 pub use diff::{Change, PolicyDiff};
-pub use document::{AttestError, Explanation, Output, RuntimeDocument};
+pub use document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
