@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use support::tool_policy as cli;
 
 use serde_json::{Value, json};
+use tool_policy::Runtime;
 use tool_policy::claude::{ClaudeTool, Offered, RUNTIME as CLAUDE_CODE};
 use tool_policy::codex::{CodexArgs, CodexTool};
 use tool_policy::gemini::GeminiTool;
@@ -74,8 +75,9 @@ fn resolve_prints_each_runtimes_own_selection_of_the_same_tools() {
         !["google_web_search", "run_shell_command", "web_fetch", "mcp_*"].contains(&name.as_str().unwrap())
     }));
     assert!(core.contains(&json!("read_file")) && gemini["policy"].is_null(), "{gemini}");
-    // An allow-list is closed to new built-ins: `--strict` passes it on every runtime.
-    for runtime in ["copilot", "claude-code", "gemini-cli", "opencode"] {
+    // An allow-list is closed to new built-ins: `--strict` passes it on every runtime that
+    // takes one (the Codex CLI has no allow-list).
+    for runtime in Runtime::ALL.into_iter().filter(|runtime| *runtime != Runtime::Codex).map(Runtime::as_str) {
         let output = cli(&["check", "--strict", "--runtime", runtime, "-"], offline);
         assert_eq!(output.status.code(), Some(0), "{runtime}: {}", String::from_utf8_lossy(&output.stderr));
     }

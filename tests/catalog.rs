@@ -593,7 +593,7 @@ fn the_rust_constants_are_the_data() {
 #[test]
 fn undecided_rows_are_listed() {
     let mut undecided = Vec::new();
-    for runtime in ["copilot", "claude-code", "gemini-cli", "opencode", "codex"] {
+    for runtime in tool_policy::Runtime::ALL.map(tool_policy::Runtime::as_str) {
         let catalog = data(runtime);
         for row in rows(&catalog) {
             if row.get("undecided").and_then(Value::as_bool) == Some(true) {

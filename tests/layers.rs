@@ -14,6 +14,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use tool_policy::runtime::{Runtime, Spelling};
+
 /// Each top-level module and its layer; a module may import only from lower layers.
 const LAYERS: &[(&str, u8)] = &[
     ("text", 0),
@@ -37,15 +39,11 @@ const LAYERS: &[(&str, u8)] = &[
     ("copilot_sdk", 10),
 ];
 
-/// Each runtime's folder of policy-core, and its cargo feature (SPEC §12): the one list of
-/// runtimes these tests walk.
-const RUNTIMES: [(&str, &str); 5] = [
-    ("copilot", "copilot"),
-    ("claude_code", "claude-code"),
-    ("gemini_cli", "gemini-cli"),
-    ("opencode", "opencode"),
-    ("codex", "codex"),
-];
+/// Each runtime's folder of policy-core (its name in the macro), and its cargo feature (its
+/// name on the command line, SPEC §12): from the one list of runtimes.
+fn runtimes() -> impl Iterator<Item = (&'static str, &'static str)> {
+    Runtime::ALL.into_iter().map(|runtime| (runtime.spelled(Spelling::Macro), runtime.as_str()))
+}
 
 fn layer(module: &str) -> Option<u8> {
     LAYERS.iter().find(|(name, _)| *name == module).map(|(_, layer)| *layer)
@@ -146,7 +144,7 @@ fn the_error_type_knows_no_catalog_and_the_reader_no_runtime_rule() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("policy-core/src");
     for (file, error) in policy_core_sources().iter().filter(|(file, _)| file.starts_with("error")) {
         let modules: Vec<String> = imports(error).into_iter().map(|(_, m)| m).collect();
-        for runtime in RUNTIMES.iter().map(|(folder, _)| *folder).chain(["catalog"]) {
+        for runtime in runtimes().map(|(folder, _)| folder).chain(["catalog"]) {
             let imported = modules.iter().any(|m| m == runtime);
             assert!(!imported, "{} imports `{runtime}`, whose folder holds its catalog", file.display());
         }
@@ -246,18 +244,16 @@ fn the_import_scanner_sees_what_it_must() {
     assert_eq!(found, ["model", "text", "catalog"]);
 }
 
-/// A runtime is one folder: outside it, only the list of runtimes (`json/document.rs`, the
-/// one dispatch and its rows of the closed-world table, and `json/mod.rs`, the first three
-/// runtimes' loaders), the crate root's re-exports and, for Copilot, the SDK
-/// adapter beside its folder import it. A fourth runtime touches its folder
-/// and those rows.
+/// A runtime is one folder: outside it, only the crate root (its row of the one list of
+/// runtimes, and its re-exports) and, for Copilot, the SDK adapter beside its folder import
+/// it; the lists made from the rows (`runtime`, `json`) reach it through the row.
 #[test]
 fn a_runtime_is_one_folder() {
-    let listing = ["json/document.rs", "json/mod.rs", "lib.rs"];
+    let listing = ["lib.rs"];
     let mut outside = Vec::new();
     for (relative, text) in &policy_core_sources() {
         let path = relative.to_string_lossy().replace('\\', "/");
-        for (runtime, _) in RUNTIMES {
+        for (runtime, _) in runtimes() {
             let own = path.starts_with(&format!("{runtime}/"));
             let adapter = runtime == "copilot" && path.starts_with("copilot_sdk/");
             if own || adapter || listing.contains(&path.as_str()) {
@@ -271,23 +267,13 @@ fn a_runtime_is_one_folder() {
     assert!(outside.is_empty(), "a runtime's code outside its folder:\n{}", outside.join("\n"));
 }
 
-/// A runtime's cargo feature (SPEC §12) sits on its folder and its rows in the lists of
-/// runtimes, nowhere else: in policy-core, the crate root, the lists of `json`, and
-/// `runtime` (whether a runtime is compiled in); in the macro, its Copilot form; in the
-/// facade, its re-exports. (Copilot's reader has one test that reads a Claude Code document
-/// beside its own.)
+/// A runtime's cargo feature (SPEC §12) sits on its folder and its row of the one list of
+/// runtimes, nowhere else outside tests: in policy-core, the crate root; in the macro, its
+/// Copilot form; in the facade, its re-exports.
 #[test]
 fn a_runtime_feature_is_named_only_where_runtimes_are_listed() {
-    let allowed = [
-        "policy-core/src/lib.rs",
-        "policy-core/src/json/document.rs",
-        "policy-core/src/json/mod.rs",
-        "policy-core/src/runtime.rs",
-        "policy-core/src/copilot/read.rs",
-        "policy-macros/src/lib.rs",
-        "policy-macros/src/translate.rs",
-        "src/lib.rs",
-    ];
+    let allowed =
+        ["policy-core/src/lib.rs", "policy-macros/src/lib.rs", "policy-macros/src/translate.rs", "src/lib.rs"];
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
     for folder in ["policy-core/src", "policy-macros/src", "src"] {
@@ -300,7 +286,8 @@ fn a_runtime_feature_is_named_only_where_runtimes_are_listed() {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
-                let named = RUNTIMES.iter().any(|(_, feature)| text.contains(&format!("feature = \"{feature}\"")));
+                let text = non_test(&text);
+                let named = runtimes().any(|(_, feature)| text.contains(&format!("feature = \"{feature}\"")));
                 let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
                 if named && !allowed.contains(&relative.as_str()) {
                     found.push(relative);
@@ -309,4 +296,62 @@ fn a_runtime_feature_is_named_only_where_runtimes_are_listed() {
         }
     }
     assert!(found.is_empty(), "a runtime's feature outside the lists of runtimes: {found:?}");
+}
+
+/// The words that name a runtime in code: its folder (`claude_code`), its feature
+/// (`claude-code`) and the stem of its types (`Claude`).
+fn names_of(folder: &str, feature: &str) -> [String; 3] {
+    let stem = match folder {
+        "opencode" => String::from("OpenCode"),
+        folder => {
+            let word = folder.split('_').next().unwrap_or(folder);
+            word[..1].to_uppercase() + &word[1..]
+        }
+    };
+    [folder.to_owned(), feature.to_owned(), stem]
+}
+
+/// `code` without its string literals (on one line).
+fn without_strings(code: &str) -> String {
+    let mut out = String::new();
+    let (mut quoted, mut escaped) = (false, false);
+    for c in code.chars() {
+        match (quoted, escaped, c) {
+            (true, false, '\\') => escaped = true,
+            (true, true, _) => escaped = false,
+            (_, false, '"') => quoted = !quoted,
+            (false, _, c) => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A new runtime is its folder, its catalog, its row and its feature: outside its folder, each
+/// runtime is named in the code of at most three production files (its row in policy-core's
+/// root, the facade's module for it, and for the default runtime the macro's form of its
+/// entry), comments and string literals aside.
+#[test]
+fn each_runtime_is_named_in_at_most_three_files_outside_its_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for folder in ["policy-core/src", "policy-macros/src", "src"] {
+        sources(&root.join(folder), &mut files);
+    }
+    for (folder, feature) in runtimes() {
+        let names = names_of(folder, feature);
+        let mut naming = Vec::new();
+        for path in &files {
+            let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+            let own = relative.starts_with(&format!("policy-core/src/{folder}/"))
+                || (folder == "copilot" && relative.starts_with("policy-core/src/copilot_sdk/"));
+            let text = std::fs::read_to_string(path).unwrap();
+            let names_it = |code: &str| names.iter().any(|name| without_strings(code).contains(name.as_str()));
+            if !own && code_lines(&text).any(|(_, code)| names_it(code)) {
+                naming.push(relative);
+            }
+        }
+        assert!(naming.len() <= 3, "{folder} is named outside its folder in {}: {naming:?}", naming.len());
+        assert!(naming.contains(&String::from("policy-core/src/lib.rs")), "{folder} has its row");
+    }
 }

@@ -19,10 +19,10 @@ use crate::selection::{NO_SELECTION, SelectionDecision};
 
 impl RuntimeDocument for CodexDocument {
     const HELP: Help = Help {
-        resolve: "FILE is read as for claude-code, a `disable` of whole switches of the Codex CLI's\n\
-            catalog or MCP tools (`mcp__<server>__<tool>`, `mcp__<server>__*`): the CLI has no\n\
-            allow-list, so `only` and `disable \"*\"` are refused, and a portable `disable` is\n\
-            the switches of the built-ins it takes, each whole; prints\n\
+        resolve: "FILE is a selection, or an object holding one under `builtin_tools`: a `disable` of\n\
+            whole switches of the Codex CLI's catalog or MCP tools (`mcp__<server>__<tool>`,\n\
+            `mcp__<server>__*`): the CLI has no allow-list, so `only` and `disable \"*\"` are refused,\n\
+            and a portable `disable` is the switches of the built-ins it takes, each whole; prints\n\
             {\"args\": [..], \"model\", \"cliVersion\"}: pass `args` after `codex exec`.",
         explain: "TOOL is a Codex CLI tool name (`exec_command`) or an MCP tool (`mcp__server__tool`).",
         attest: "refused: `codex exec` reports no list of tools.",

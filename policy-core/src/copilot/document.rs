@@ -87,6 +87,7 @@ impl RuntimeDocument for CopilotDocument {
                 let warning = Warning::UnknownBuiltin {
                     name: tool.name().to_owned(),
                     suggestion: suggest(tool.name()),
+                    runtime: RUNTIME,
                     cli_version: CLI_VERSION,
                 };
                 if options.strict {

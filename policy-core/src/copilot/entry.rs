@@ -165,6 +165,7 @@ pub(crate) fn unknown_builtin_warning(name: &WireName, suggest: bool) -> Warning
     Warning::UnknownBuiltin {
         name: name.as_str().to_owned(),
         suggestion: if suggest { super::names::suggest(name.name()) } else { None },
+        runtime: copilot::RUNTIME,
         cli_version: copilot::CLI_VERSION,
     }
 }

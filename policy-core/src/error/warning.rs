@@ -21,6 +21,8 @@ pub enum Warning {
         name: String,
         /// The nearest catalog name.
         suggestion: Option<&'static str>,
+        /// The runtime, as messages name it.
+        runtime: &'static str,
         /// The CLI version of the catalog.
         cli_version: &'static str,
     },
@@ -63,9 +65,9 @@ pub enum Warning {
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Warning::UnknownBuiltin { name, suggestion, cli_version } => write!(
+            Warning::UnknownBuiltin { name, suggestion, runtime, cli_version } => write!(
                 f,
-                "`{}` is not a built-in tool of Copilot CLI {cli_version}{}; it matches no built-in there",
+                "`{}` is not a built-in tool of {runtime} {cli_version}{}; it matches no built-in there",
                 Shown(name),
                 hint(*suggestion)
             ),

@@ -19,11 +19,11 @@ use crate::selection::NO_SELECTION;
 
 impl RuntimeDocument for GeminiDocument {
     const HELP: Help = Help {
-        resolve: "FILE is read as for claude-code, names from the Gemini CLI's catalog or MCP\n\
-            entries (`mcp_<server>_<tool>`, `mcp_<server>_*`); prints {\"settings\": {..},\n\
-            \"policy\": \"TOML\" | null, \"args\": [..], \"cliVersion\"}: merge `settings` into the\n\
-            CLI's settings, write `policy` to the file --policy-file names (default\n\
-            tool-policy.toml), and pass `args`.",
+        resolve: "FILE is a selection, or an object holding one under `builtin_tools`, of names\n\
+            from the Gemini CLI's catalog or MCP entries (`mcp_<server>_<tool>`, `mcp_<server>_*`);\n\
+            prints {\"settings\": {..}, \"policy\": \"TOML\" | null, \"args\": [..], \"cliVersion\"}: merge\n\
+            `settings` into the CLI's settings, write `policy` to the file --policy-file names\n\
+            (default tool-policy.toml), and pass `args`.",
         explain: "TOOL is a Gemini CLI tool name (`read_file`) or an MCP tool\n\
             (`mcp_server_tool`); says too in which approval modes a headless session offers it;\n\
             with --agent NAME, in which modes the CLI's own agent NAME (`codebase_investigator`,\n\

@@ -20,10 +20,11 @@ use crate::selection::{NO_SELECTION, SelectionDecision};
 
 impl RuntimeDocument for OpenCodeDocument {
     const HELP: Help = Help {
-        resolve: "FILE is read as for claude-code, names from OpenCode's catalog or MCP tools\n\
-            (`<server>_<tool>`, `<server>_*`, `*_*`); prints {\"permission\": {..}, \"cliVersion\"}:\n\
-            write `permission` into opencode.json, or an agent's own `permission`. --mcp-server NAME\n\
-            names a server the host configures, whose tools `*_*` keeps.",
+        resolve: "FILE is a selection, or an object holding one under `builtin_tools`, of names\n\
+            from OpenCode's catalog or MCP tools (`<server>_<tool>`, `<server>_*`, `*_*`); prints\n\
+            {\"permission\": {..}, \"cliVersion\"}: write `permission` into opencode.json, or an\n\
+            agent's own `permission`. --mcp-server NAME names a server the host configures, whose\n\
+            tools `*_*` keeps.",
         explain: "TOOL is an OpenCode tool name (`read`) or an MCP tool (`server_tool`).",
         attest: "refused: `opencode run` reports no list of tools.",
     };
