@@ -44,22 +44,7 @@ pub(crate) fn agents(
     if let Some(value) = first(AGENT_ONLY_KEY) {
         (out.agent_only, agent_only_items) = agent_only(value, Ptr::Root.key(AGENT_ONLY_KEY), sink);
     }
-    // An agent's capabilities become its lists once the main selection and what it leaves
-    // to the agents are known: they bound it, as they bound a list of names.
-    for (agent, items) in out.agents.iter_mut().zip(&mut items) {
-        if let Some(capabilities) = &items.portable {
-            *agent = match agent.clone().with_portable(capabilities, main, &out.agent_only) {
-                Ok(agent) => agent,
-                Err(error) => {
-                    sink.error(Ptr::Root.key(AGENTS_KEY).key(&agent.name).key(CAPABILITIES_KEY), error);
-                    ClaudeAgent { tools: Some(Vec::new()), ..agent.clone() }
-                }
-            };
-            let count = |list: &Option<Vec<AgentRule>>| list.as_ref().map_or(0, Vec::len);
-            (items.tools, items.disallowed) =
-                ((0..count(&agent.tools)).collect(), (0..count(&agent.disallowed_tools)).collect());
-        }
-    }
+    lists_from_capabilities(&mut out, &mut items, main, sink);
     let (errors, lints) = out.check(main);
     let agents_at = Ptr::Root.key(AGENTS_KEY);
     // A list an agent's capabilities gave names no tool its author wrote: the main selection
@@ -85,16 +70,44 @@ pub(crate) fn agents(
     for (at, warning) in lints.into_iter().filter(|(at, _)| !portable(at)) {
         sink.lint(|| place(at), warning);
     }
-    // An agent with no `tools` of its own, and no MCP rule among its deny rules, reaches
-    // every MCP tool the session keeps.
-    if *mcp != McpTools::None {
-        for agent in out.agents.iter().filter(|agent| agent.inherits_mcp()) {
-            let warning =
-                Warning::inherits_mcp(&agent.name, "`tools` of its own and no MCP rule in its `disallowedTools`");
-            sink.lint(|| agents_at.key(&agent.name).render(), warning);
-        }
-    }
+    lint_inherited_mcp(&out, mcp, sink);
     out
+}
+
+/// An agent with no `tools` of its own, and no MCP rule among its deny rules, reaches every
+/// MCP tool the session keeps.
+fn lint_inherited_mcp(out: &ClaudeAgents, mcp: &McpTools, sink: &mut Sink) {
+    if *mcp == McpTools::None {
+        return;
+    }
+    for agent in out.agents.iter().filter(|agent| agent.inherits_mcp()) {
+        let warning = Warning::inherits_mcp(&agent.name, "`tools` of its own and no MCP rule in its `disallowedTools`");
+        sink.lint(|| Ptr::Root.key(AGENTS_KEY).key(&agent.name).render(), warning);
+    }
+}
+
+/// An agent's capabilities become its lists once the main selection and what it leaves to
+/// the agents are known: they bound it, as they bound a list of names. An agent whose
+/// capabilities cannot be written keeps no tool.
+fn lists_from_capabilities(
+    out: &mut ClaudeAgents,
+    items: &mut [Items],
+    main: Option<&ClaudeCodeSelection>,
+    sink: &mut Sink,
+) {
+    for (agent, items) in out.agents.iter_mut().zip(items) {
+        let Some(capabilities) = &items.portable else { continue };
+        *agent = match agent.clone().with_portable(capabilities, main, &out.agent_only) {
+            Ok(agent) => agent,
+            Err(error) => {
+                sink.error(Ptr::Root.key(AGENTS_KEY).key(&agent.name).key(CAPABILITIES_KEY), error);
+                ClaudeAgent { tools: Some(Vec::new()), ..agent.clone() }
+            }
+        };
+        let count = |list: &Option<Vec<AgentRule>>| list.as_ref().map_or(0, Vec::len);
+        (items.tools, items.disallowed) =
+            ((0..count(&agent.tools)).collect(), (0..count(&agent.disallowed_tools)).collect());
+    }
 }
 
 /// `agent_only`: built-ins, each with the item it was written at.
@@ -167,28 +180,14 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(C
                 None => sink.error(here, wrong_type("a string", *value)),
             },
             TOOLS_KEY | DISALLOWED_TOOLS_KEY => {
-                if let Some(list) = value.array() {
-                    let (written, rules): (Vec<usize>, Vec<AgentRule>) = rules(&list, here, sink).into_iter().unzip();
-                    if key == TOOLS_KEY {
-                        (agent.tools, items.tools) = (Some(rules), written);
-                    } else {
-                        (agent.disallowed_tools, items.disallowed) = (Some(rules), written);
-                    }
+                let Some((written, rules)) = rule_list(*value, here, sink) else { continue };
+                if key == TOOLS_KEY {
+                    (agent.tools, items.tools) = (Some(rules), written);
                 } else {
-                    sink.error(here, wrong_type("a list of tool names", *value));
+                    (agent.disallowed_tools, items.disallowed) = (Some(rules), written);
                 }
             }
-            "mcpServers" if value.is_object() || value.is_array() => {
-                nested_policies(*value, here, &PASSED, sink);
-                agent.mcp_servers = Some(value.to_json());
-            }
-            "mcpServers" => sink.error(
-                here,
-                wrong_type(
-                    "a list of MCP servers (names, or objects of servers by name), or an object of servers",
-                    *value,
-                ),
-            ),
+            "mcpServers" => agent.mcp_servers = mcp_servers(*value, here, sink),
             other => {
                 if let Verdict::Refuse(error) = AGENT.classify(other) {
                     sink.error(here, error);
@@ -202,7 +201,8 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(C
         }
     }
     if let Some(capabilities) = capabilities {
-        match [TOOLS_KEY, DISALLOWED_TOOLS_KEY].into_iter().find(|list| fields.iter().any(|(key, _)| key == list)) {
+        let written = |list: &&str| fields.iter().any(|(key, _)| key == list);
+        match [TOOLS_KEY, DISALLOWED_TOOLS_KEY].into_iter().find(written) {
             // With a list of its own written too, one would be lost: an error, and the agent
             // as written.
             Some(list) => {
@@ -212,6 +212,28 @@ fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(C
         }
     }
     Some((agent, items))
+}
+
+/// `mcpServers`: a list of servers (names, or objects of servers by name) or an object of
+/// servers, passed to the CLI as written (a policy inside restricts nothing there).
+fn mcp_servers(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<serde_json::Value> {
+    if !value.is_object() && !value.is_array() {
+        let expected = "a list of MCP servers (names, or objects of servers by name), or an object of servers";
+        sink.error(at, wrong_type(expected, value));
+        return None;
+    }
+    nested_policies(value, at, &PASSED, sink);
+    Some(value.to_json())
+}
+
+/// `tools` or `disallowedTools`: the rules kept, each with the item it was written at; `None`
+/// when it is not a list (an error in `sink`).
+fn rule_list(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(Vec<usize>, Vec<AgentRule>)> {
+    let Some(list) = value.array() else {
+        sink.error(at, wrong_type("a list of tool names", value));
+        return None;
+    };
+    Some(rules(&list, at, sink).into_iter().unzip())
 }
 
 /// A list's rules, checked by [`check_rules`]: each error and warning at its item; the rules

@@ -153,27 +153,31 @@ pub fn load_definition_value(document: &serde_json::Value) -> Result<CopilotDocu
     load_definition(&document.to_string())
 }
 
+/// The document's root as `expect` says: a single entry, or a definition (`tools` or
+/// `capabilities` at its root, where either is taken).
+fn read_root(root: Node<'_>, expect: Expect, sink: &mut Sink) -> Found {
+    let Some(fields) = root.object() else {
+        let expected = if expect == Expect::Entry { "a policy entry object" } else { "an agent definition object" };
+        sink.error(Ptr::Root, wrong_type(expected, root));
+        return (None, Agents::default());
+    };
+    let single = match expect {
+        Expect::Entry => true,
+        Expect::Definition => false,
+        Expect::Either => !fields.iter().any(|(key, _)| key == TOOLS_KEY || key == CAPABILITIES_KEY),
+    };
+    if single {
+        (entry(fields, Ptr::Root, true, sink).map(|entry| (None, entry)), Agents::default())
+    } else {
+        definition(fields, sink)
+    }
+}
+
 fn load_as(text: &str, expect: Expect, options: Options) -> Result<CopilotDocument, LoadError> {
     let doc = reader::parse(text)?;
     let root = Node::root(&doc);
     let mut sink = Sink::reading(root, options);
-    let (policy, Agents { custom: custom_agents, default: default_agent, portable }) =
-        if let Some(fields) = root.object() {
-            let single = match expect {
-                Expect::Entry => true,
-                Expect::Definition => false,
-                Expect::Either => !fields.iter().any(|(key, _)| key == TOOLS_KEY || key == CAPABILITIES_KEY),
-            };
-            if single {
-                (entry(fields, Ptr::Root, true, &mut sink).map(|entry| (None, entry)), Agents::default())
-            } else {
-                definition(fields, &mut sink)
-            }
-        } else {
-            let expected = if expect == Expect::Entry { "a policy entry object" } else { "an agent definition object" };
-            sink.error(Ptr::Root, wrong_type(expected, root));
-            (None, Agents::default())
-        };
+    let (policy, Agents { custom: custom_agents, default: default_agent, portable }) = read_root(root, expect, &mut sink);
     let (policy_index, entry) = match (policy, &portable) {
         (Some((index, entry)), _) => (index, Some(entry)),
         (None, Some(portable)) => match PolicyEntry::from_portable(portable) {

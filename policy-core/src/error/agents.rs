@@ -7,7 +7,8 @@ use super::rule::{Error, SUBAGENT_TOOL_NAMES};
 use crate::text::Shown;
 
 impl Error {
-    /// The message of a sub-agent error, or `None` for another subject.
+    /// The message of a sub-agent error, or `None` for another subject: first the errors of
+    /// agents bounded by a main selection.
     pub(super) fn agent_message(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
         Some(match self {
             Error::AgentBeyondMain { agent, tool, leaks: true } => write!(
@@ -44,6 +45,17 @@ impl Error {
                 f,
                 "`agent_only` names `{tool}`, which the main selection does not take away; `agent_only` leaves to the agents only tools taken from the main agent"
             ),
+            Error::BadAgentName { name } => {
+                write!(f, "`{}` is not an agent name Claude Code takes: one or more of `[A-Za-z0-9_-]`", Shown(name))
+            }
+            _ => return self.custom_agent_message(f),
+        })
+    }
+
+    /// The message of an error of a custom agent's name or tool list, or `None` for another
+    /// subject.
+    fn custom_agent_message(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        Some(match self {
             Error::AgentNameNotOwn { name, first: None } => write!(
                 f,
                 "a custom agent's `name` is empty{}: agents are started and told apart by name, so it restricts nothing; give it a name of its own",
@@ -55,9 +67,6 @@ impl Error {
                 Shown(name)
             ),
             Error::UnknownAgent { name } => write!(f, "no agent `{}`", Shown(name)),
-            Error::BadAgentName { name } => {
-                write!(f, "`{}` is not an agent name Claude Code takes: one or more of `[A-Za-z0-9_-]`", Shown(name))
-            }
             Error::SubagentQualifiedName { entry, bare } => match bare {
                 Some(bare) => write!(
                     f,

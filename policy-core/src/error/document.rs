@@ -31,6 +31,14 @@ impl Error {
                 "the document nests deeper than {limit} levels; a policy document is shallow, check that this is the right file"
             ),
             Error::NotAttestable { reason } => write!(f, "nothing to attest: {reason}"),
+            _ => return self.word_message(f),
+        })
+    }
+
+    /// The message of an error of a word a front door takes (a lint, an MCP value, a
+    /// capability, a runtime), or `None` for another subject.
+    fn word_message(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        Some(match self {
             Error::UnknownLint { name } => {
                 let suggestion = did_you_mean(name, Lint::NAMES.iter().copied());
                 write!(f, "unknown lint `{}`; expected {}{}", Shown(name), one_of(Lint::NAMES), hint(suggestion))

@@ -42,6 +42,19 @@ impl Error {
                     ),
                 }
             }
+            Error::DuplicateCliTool { canonical, first } => write!(
+                f,
+                "`{}` is listed twice (first at item {first}, counting aliases as their canonical name); remove one",
+                Shown(canonical)
+            ),
+            _ => return self.mcp_name_message(f),
+        })
+    }
+
+    /// The message of an error of a runtime's grammar of names (MCP tools and rules, groups,
+    /// what a configuration cannot say), or `None` for another subject.
+    fn mcp_name_message(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        Some(match self {
             Error::BadMcpEntry { name } => write!(
                 f,
                 "`{}` is not an MCP entry the Gemini CLI matches: write `mcp_<server>_<tool>` or `mcp_<server>_*` (a server name has no `_`)",
@@ -67,11 +80,6 @@ impl Error {
             Error::BadMcpRule { runtime, name, expected, fix: None } => {
                 write!(f, "`{}` is not an MCP rule {runtime} matches: write {expected}", Shown(name))
             }
-            Error::DuplicateCliTool { canonical, first } => write!(
-                f,
-                "`{}` is listed twice (first at item {first}, counting aliases as their canonical name); remove one",
-                Shown(canonical)
-            ),
             _ => return None,
         })
     }

@@ -439,34 +439,13 @@ impl SelectionDraft<'_> {
                 failed.extend(result.err().map(|error| (i, error)));
                 continue;
             }
-            match T::lookup(name) {
-                Ok(looked_up) => {
-                    if let NameLookup::Alias(canonical) = &looked_up {
-                        let canonical = canonical.name().to_owned();
-                        warnings.push((
-                            At::SelectionTool(i),
-                            Warning::LegacyAlias { alias: (*name).to_owned(), canonical },
-                        ));
-                    }
-                    let tool = looked_up.tool();
-                    warnings.extend(newer_build_warning(&tool).map(|warning| (At::SelectionTool(i), warning)));
-                    let disabled = || (self.shape == ShapeDraft::Disable).then(|| tool.cannot_disable()).flatten();
-                    match tool.cannot_list().or_else(disabled) {
-                        Some(error) => failed.push((i, error)),
-                        None => found.push((i, tool)),
-                    }
-                }
+            match self.built_in::<T>(i, name, warnings) {
+                Ok(tool) => found.push((i, tool)),
                 Err(error) => failed.push((i, error)),
             }
         }
-        let mut seen = Seen::with_capacity(found.len());
-        for (i, tool) in &found {
-            if let Some(first) = seen.repeat(tool.name(), *i) {
-                failed.push((*i, Error::DuplicateCliTool { canonical: tool.name().to_owned(), first }));
-            }
-        }
         let tools: Vec<T> = found.iter().map(|(_, tool)| tool.clone()).collect();
-        failed.extend(part_of_groups(&tools).into_iter().map(|(at, error)| (found[at].0, error)));
+        failed.extend(refused_together(&found, &tools));
         if !failed.is_empty() || !complete {
             failed.sort_by_key(|(i, _)| *i);
             errors.extend(failed.into_iter().map(|(i, error)| (At::SelectionTool(i), error)));
@@ -477,6 +456,38 @@ impl SelectionDraft<'_> {
             _ => Selection(Repr::Only(tools.into())),
         })
     }
+
+    /// `name`, item `i`, as a built-in of `T`'s catalog: an alias is rewritten with a
+    /// warning, and a name only a newer build knows is warned of; a name that cannot be
+    /// listed (or, in a `disable`, disabled) alone is an error.
+    fn built_in<T: CatalogName>(&self, i: usize, name: &str, warnings: &mut Vec<(At, Warning)>) -> Result<T, Error> {
+        let looked_up = T::lookup(name)?;
+        if let NameLookup::Alias(canonical) = &looked_up {
+            let canonical = canonical.name().to_owned();
+            warnings.push((At::SelectionTool(i), Warning::LegacyAlias { alias: name.to_owned(), canonical }));
+        }
+        let tool = looked_up.tool();
+        warnings.extend(newer_build_warning(&tool).map(|warning| (At::SelectionTool(i), warning)));
+        let disabled = || (self.shape == ShapeDraft::Disable).then(|| tool.cannot_disable()).flatten();
+        match tool.cannot_list().or_else(disabled) {
+            Some(error) => Err(error),
+            None => Ok(tool),
+        }
+    }
+}
+
+/// What the names `found` (each with its item) refuse together: a name given twice (aliases
+/// counted as their canonical name), and part of a group listed without the rest.
+fn refused_together<T: CatalogName>(found: &[(usize, T)], tools: &[T]) -> Vec<(usize, Error)> {
+    let mut refused = Vec::new();
+    let mut seen = Seen::with_capacity(found.len());
+    for (i, tool) in found {
+        if let Some(first) = seen.repeat(tool.name(), *i) {
+            refused.push((*i, Error::DuplicateCliTool { canonical: tool.name().to_owned(), first }));
+        }
+    }
+    refused.extend(part_of_groups(tools).into_iter().map(|(at, error)| (found[at].0, error)));
+    refused
 }
 
 /// The lints of a Claude Code or Gemini CLI selection, each with the list item it is about

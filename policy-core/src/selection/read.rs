@@ -82,27 +82,31 @@ pub(crate) fn document<T: CatalogName>(
             held.selection = selection_with(fields[at].1, Ptr::Root.key(HOLDER_KEY), sink, Some(&mut rules));
             held.mcp = mcp_of(rules);
         }
-        (None, Some(at)) => {
-            let at_key = Ptr::Root.key(CAPABILITIES_KEY);
-            held.portable = portable(fields[at].1, at_key, sink);
-            let Some(policy) = held.portable.as_ref() else { return held };
-            // What the runtime cannot say of built-ins stands at the shape's key; what it
-            // cannot say of MCP tools, at `mcp_tools`.
-            if let Some(error) = T::refuse_portable(policy.shape()) {
-                let key = if matches!(policy.shape(), PortableShape::Only(_)) { ONLY_KEY } else { DISABLE_KEY };
-                sink.error(at_key.key(key), error);
-                return held;
-            }
-            match T::portable_selection(policy) {
-                Ok(selection) => {
-                    lint_shaped(&selection, at_key, None, sink);
-                    held.selection = Some(selection);
-                    held.mcp = policy.mcp().clone();
-                }
-                Err(error) => sink.error(at_key.key(MCP_TOOLS_KEY), error),
-            }
-        }
+        (None, Some(at)) => held = portable_held(fields[at].1, sink),
         (None, None) => {}
+    }
+    held
+}
+
+/// A portable policy under `capabilities` (SPEC §7), as the runtime's selection and what
+/// becomes of MCP tools. What the runtime cannot say of built-ins is refused at the shape's
+/// key; what it cannot say of MCP tools, at `mcp_tools`.
+fn portable_held<T: CatalogName>(value: Node<'_>, sink: &mut Sink) -> Held<T> {
+    let at = Ptr::Root.key(CAPABILITIES_KEY);
+    let mut held = Held { selection: None, portable: portable(value, at, sink), mcp: McpTools::Keep };
+    let Some(policy) = held.portable.as_ref() else { return held };
+    if let Some(error) = T::refuse_portable(policy.shape()) {
+        let key = if matches!(policy.shape(), PortableShape::Only(_)) { ONLY_KEY } else { DISABLE_KEY };
+        sink.error(at.key(key), error);
+        return held;
+    }
+    match T::portable_selection(policy) {
+        Ok(selection) => {
+            lint_shaped(&selection, at, None, sink);
+            held.mcp = policy.mcp().clone();
+            held.selection = Some(selection);
+        }
+        Err(error) => sink.error(at.key(MCP_TOOLS_KEY), error),
     }
     held
 }
