@@ -355,3 +355,65 @@ fn each_runtime_is_named_in_at_most_three_files_outside_its_folder() {
         assert!(naming.contains(&String::from("policy-core/src/lib.rs")), "{folder} has its row");
     }
 }
+
+/// The longest a production function may be, in lines from its `fn` to its closing brace.
+const MAX_FUNCTION_LINES: usize = 60;
+
+/// Every function of `text` outside its test module: its name and its length in lines,
+/// braces counted outside string and character literals.
+fn functions(text: &str) -> Vec<(String, usize)> {
+    let lines: Vec<String> =
+        non_test(text).lines().map(|line| without_strings(line.split("//").next().unwrap_or_default())).collect();
+    let mut found = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let Some(at) = line.find("fn ").filter(|at| {
+            line[..*at]
+                .trim_start()
+                .split_whitespace()
+                .all(|word| ["pub", "pub(crate)", "pub(super)", "const", "async", "unsafe"].contains(&word))
+        }) else {
+            continue;
+        };
+        let name: String = line[at + 3..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let mut depth = 0i32;
+        for (end, line) in lines.iter().enumerate().skip(start) {
+            let line = line.replace("'{'", "").replace("'}'", "");
+            depth +=
+                i32::try_from(line.matches('{').count()).unwrap() - i32::try_from(line.matches('}').count()).unwrap();
+            if depth == 0 && (line.contains('}') || line.trim_end().ends_with(';')) {
+                found.push((name, end - start + 1));
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// No production function is longer than [`MAX_FUNCTION_LINES`] (the generated catalog and
+/// character tables are data, not functions).
+#[test]
+fn no_production_function_is_over_sixty_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for folder in ["policy-core/src", "policy-macros/src", "src"] {
+        sources(&root.join(folder), &mut files);
+    }
+    let mut long = Vec::new();
+    let mut counted = 0;
+    for path in files.iter().filter(|path| !path.ends_with("catalog_data.rs") && !path.ends_with("latin_data.rs")) {
+        for (name, length) in functions(&std::fs::read_to_string(path).unwrap()) {
+            counted += 1;
+            if length > MAX_FUNCTION_LINES {
+                long.push(format!("{}: `{name}` is {length} lines", path.strip_prefix(root).unwrap().display()));
+            }
+        }
+    }
+    assert!(counted > 500, "the scanner finds the functions: {counted}");
+    assert!(long.is_empty(), "functions over {MAX_FUNCTION_LINES} lines:\n{}", long.join("\n"));
+}
+
+#[test]
+fn the_function_scanner_measures_what_it_must() {
+    let text = "fn a() {\n    let s = \"}\";\n}\n\npub(crate) fn b(x: u8)\n    -> u8\n{\n    x\n}\nfn c();\n";
+    assert_eq!(functions(text), [("a".to_owned(), 3), ("b".to_owned(), 5), ("c".to_owned(), 1)]);
+}
