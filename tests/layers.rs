@@ -368,7 +368,6 @@ fn functions(text: &str) -> Vec<(String, usize)> {
     for (start, line) in lines.iter().enumerate() {
         let Some(at) = line.find("fn ").filter(|at| {
             line[..*at]
-                .trim_start()
                 .split_whitespace()
                 .all(|word| ["pub", "pub(crate)", "pub(super)", "const", "async", "unsafe"].contains(&word))
         }) else {
