@@ -8,8 +8,8 @@ use super::selection::ClaudeCodeSelection;
 use crate::error::{Located, Warning};
 use crate::portable::{McpTools, Portable};
 use crate::reader::options::{LoadError, Options};
-use crate::reader::tree::{self as reader, Node, Sink};
-use crate::selection::read::{Held, document};
+use crate::reader::tree::{Node, Sink};
+use crate::selection::read::{Held, read_with};
 
 /// A read Claude Code selection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,12 +40,11 @@ pub fn load_claude_code(text: &str) -> Result<ClaudeCodeDocument, LoadError> {
 /// [`load_claude_code`] with options (strict mode refuses legacy aliases). Beside
 /// `builtin_tools`, `agents` holds custom agents and `agent_only` the built-ins left to them.
 pub fn load_claude_code_with(text: &str, options: Options) -> Result<ClaudeCodeDocument, LoadError> {
-    let doc = reader::parse(text)?;
-    let root = Node::root(&doc);
-    let mut sink = Sink::reading(root, options);
-    let Held { selection, portable, mcp } = document::<ClaudeTool>(root, &HOLDER, &PASSED, &mut sink);
-    let agents = super::read_agents::agents(root, selection.as_ref(), &mcp, &mut sink);
-    let report = sink.finish()?;
+    fn agents(root: Node<'_>, held: Held<ClaudeTool>, sink: &mut Sink) -> (Held<ClaudeTool>, ClaudeAgents) {
+        let agents = super::read_agents::agents(root, held.selection.as_ref(), &held.mcp, sink);
+        (held, agents)
+    }
+    let ((Held { selection, portable, mcp }, agents), report) = read_with(text, options, &HOLDER, &PASSED, agents)?;
     let (warnings, omitted_warnings) = (report.warnings, report.omitted_warnings);
     Ok(ClaudeCodeDocument { selection, portable, mcp, agents, warnings, omitted_warnings })
 }

@@ -4,23 +4,11 @@
 use super::names::CodexName;
 use super::places::{HOLDER, PASSED};
 use super::selection::CodexSelection;
-use crate::error::{Located, Warning};
 use crate::reader::options::{LoadError, Options};
-use crate::reader::tree::{self as reader, Node, Sink};
-use crate::selection::read::{Held, document};
+use crate::selection::SelectionDocument;
 
 /// A read Codex CLI selection.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct CodexDocument {
-    /// The selection; `None` only when the document says `"builtin_tools": null`.
-    pub selection: Option<CodexSelection>,
-    /// What is valid but probably not meant (at most
-    /// [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)).
-    pub warnings: Vec<Located<Warning>>,
-    /// How many warnings there were beyond `warnings`.
-    pub omitted_warnings: usize,
-}
+pub type CodexDocument = SelectionDocument<CodexName>;
 
 /// Reads a Codex CLI selection, or an object holding one under `builtin_tools`.
 pub fn load_codex(text: &str) -> Result<CodexDocument, LoadError> {
@@ -32,13 +20,7 @@ pub fn load_codex(text: &str) -> Result<CodexDocument, LoadError> {
 /// away or one its switch takes with others the list leaves out. A portable `disable` is the
 /// switches of the built-ins it takes, each whole.
 pub fn load_codex_with(text: &str, options: Options) -> Result<CodexDocument, LoadError> {
-    let doc = reader::parse(text)?;
-    let root = Node::root(&doc);
-    let mut sink = Sink::reading(root, options);
-    // A portable policy is its deny switches (SPEC §11), or refused by the shared reader.
-    let Held { selection, .. } = document::<CodexName>(root, &HOLDER, &PASSED, &mut sink);
-    let report = sink.finish()?;
-    Ok(CodexDocument { selection, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
+    SelectionDocument::read_document(text, options, &HOLDER, &PASSED)
 }
 
 impl CodexSelection {

@@ -5,27 +5,11 @@
 use super::names::OpenCodeName;
 use super::places::{HOLDER, PASSED};
 use super::selection::OpenCodeSelection;
-use crate::error::{Located, Warning};
-use crate::portable::Portable;
 use crate::reader::options::{LoadError, Options};
-use crate::reader::tree::{self as reader, Node, Sink};
-use crate::selection::read::{Held, document};
+use crate::selection::SelectionDocument;
 
 /// A read OpenCode selection.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct OpenCodeDocument {
-    /// The selection; `None` only when the document says `"builtin_tools": null`.
-    pub selection: Option<OpenCodeSelection>,
-    /// The portable policy the selection was resolved from (SPEC §7), when the document gave
-    /// one under `capabilities`.
-    pub portable: Option<Portable>,
-    /// What is valid but probably not meant (at most
-    /// [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)).
-    pub warnings: Vec<Located<Warning>>,
-    /// How many warnings there were beyond `warnings`.
-    pub omitted_warnings: usize,
-}
+pub type OpenCodeDocument = SelectionDocument<OpenCodeName>;
 
 /// Reads an OpenCode selection, or an object holding one under `builtin_tools`.
 pub fn load_opencode(text: &str) -> Result<OpenCodeDocument, LoadError> {
@@ -35,12 +19,7 @@ pub fn load_opencode(text: &str) -> Result<OpenCodeDocument, LoadError> {
 /// [`load_opencode`] with options (strict mode refuses lints). A name of a permission that
 /// governs other tools too is refused unless the list names them all.
 pub fn load_opencode_with(text: &str, options: Options) -> Result<OpenCodeDocument, LoadError> {
-    let doc = reader::parse(text)?;
-    let root = Node::root(&doc);
-    let mut sink = Sink::reading(root, options);
-    let Held { selection, portable, .. } = document::<OpenCodeName>(root, &HOLDER, &PASSED, &mut sink);
-    let report = sink.finish()?;
-    Ok(OpenCodeDocument { selection, portable, warnings: report.warnings, omitted_warnings: report.omitted_warnings })
+    SelectionDocument::read_document(text, options, &HOLDER, &PASSED)
 }
 
 impl OpenCodeSelection {

@@ -16,6 +16,8 @@ use crate::text::did_you_mean;
 
 pub(crate) mod read;
 
+pub use read::SelectionDocument;
+
 /// A name of a CLI runtime's catalog, as a selection lists it.
 pub trait CatalogName: Clone + Eq + Hash + fmt::Debug + fmt::Display + serde::Serialize + 'static {
     /// The runtime, as messages name it (`Claude Code`).

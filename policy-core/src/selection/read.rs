@@ -8,16 +8,72 @@ use std::borrow::Cow;
 
 use serde::de::{Deserialize, Deserializer};
 
-use crate::error::{At, Error};
+use crate::error::{At, Error, Located, Report, Warning};
 use crate::names::vocab::{CAPABILITIES_KEY, DISABLE_KEY, HOLDER_KEY, MCP_TOOLS_KEY, ONLY_KEY, SELECTION_KEYS};
 use crate::portable::read::portable;
 use crate::portable::{McpRef, McpTools, Portable, PortableShape};
 use crate::reader::closed::{Place, Verdict};
 use crate::reader::misplaced::nested_policies;
+use crate::reader::options::{LoadError, Options};
 use crate::reader::stored::read_stored;
-use crate::reader::tree::{Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
+use crate::reader::tree::{self as reader, Node, Ptr, Sink, tool_names, unique_keys, wrong_type};
 use crate::selection::{CatalogName, Selection, SelectionDraft, ShapeDraft, lint_selection};
 use crate::text::did_you_mean;
+
+/// A read selection document of a runtime whose folder adds nothing to it (the Gemini CLI,
+/// OpenCode, the Codex CLI): the selection, the portable policy it came from, and the
+/// warnings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SelectionDocument<T: CatalogName> {
+    /// The selection; `None` only when the document says `"builtin_tools": null`.
+    pub selection: Option<Selection<T>>,
+    /// The portable policy the selection was resolved from (SPEC §7), when the document gave
+    /// one under `capabilities`.
+    pub portable: Option<Portable>,
+    /// What is valid but probably not meant (at most
+    /// [`Report::MAX_WARNINGS`](crate::Report::MAX_WARNINGS)).
+    pub warnings: Vec<Located<Warning>>,
+    /// How many warnings there were beyond `warnings`.
+    pub omitted_warnings: usize,
+}
+
+impl<T: CatalogName> SelectionDocument<T> {
+    /// Reads `text` as `T`'s selection document, its holder's other keys classified by
+    /// `holder` and values passed through searched by `passed`.
+    pub(crate) fn read_document(
+        text: &str,
+        options: Options,
+        holder: &Place,
+        passed: &Place,
+    ) -> Result<Self, LoadError> {
+        let (Held { selection, portable, .. }, report) = read_with(text, options, holder, passed, |_, held, _| held)?;
+        Ok(SelectionDocument {
+            selection,
+            portable,
+            warnings: report.warnings,
+            omitted_warnings: report.omitted_warnings,
+        })
+    }
+}
+
+/// Parses `text` and reads it as `T`'s selection document ([`document`]), then `more`, which
+/// reads what the runtime keeps beside the selection from the root; every error found in
+/// either, or what `more` made and the warnings.
+pub(crate) fn read_with<T: CatalogName, R>(
+    text: &str,
+    options: Options,
+    holder: &Place,
+    passed: &Place,
+    more: impl FnOnce(Node<'_>, Held<T>, &mut Sink) -> R,
+) -> Result<(R, Report), LoadError> {
+    let tree = reader::parse(text)?;
+    let root = Node::root(&tree);
+    let mut sink = Sink::reading(root, options);
+    let held = document::<T>(root, holder, passed, &mut sink);
+    let read = more(root, held, &mut sink);
+    Ok((read, sink.finish()?))
+}
 
 /// A selection object: `only` or `disable`, and no other key.
 pub(crate) const SELECTION: Place = Place::strict("a selection", SELECTION_KEYS);
