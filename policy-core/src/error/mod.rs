@@ -3,16 +3,12 @@
 //! about a runtime's names carries the names it needs as data.
 //!
 //! Every piece of document text a message prints goes through [`Shown`](crate::text::Shown),
-//! so one error is always one line and no document can forge output. The enum is in `rule`;
-//! each subject's messages are in a file of their own (`document`, `entry`, `selection`,
-//! `agents`); warnings and lints in `warning`; errors with their places in `report`.
+//! so one error is always one line and no document can forge output. The enum is in `rule`,
+//! each rule with its message; why a key restricts nothing, with its words, in `stray`;
+//! warnings and lints in `warning`; errors with their places in `report`.
 
-mod agents;
-mod document;
-mod entry;
 mod report;
 mod rule;
-mod selection;
 mod stray;
 mod warning;
 
