@@ -19,7 +19,7 @@ use serde_json::{Map, Value};
 use crate::text::Shown;
 
 use super::selection::ClaudeCodeSelection;
-use crate::claude_code::catalog::{ClaudeTool, ROWS, Start};
+use crate::claude_code::catalog::{ClaudeTool, ROWS, RUNTIME, Start};
 use crate::claude_code::mcp;
 use crate::error::{Error, Warning};
 use crate::names::vocab::{AGENT_ONLY_KEY, AGENTS_KEY, DISALLOWED_TOOLS_KEY, TOOLS_KEY};
@@ -294,7 +294,7 @@ impl ClaudeAgents {
             if !taken(*tool) {
                 errors.push((AgentPlace::AgentOnly(i), Error::AgentOnlyNotTaken { tool: tool.name() }));
             } else if !reaches_beyond(*tool, main) {
-                errors.push((AgentPlace::AgentOnly(i), Error::AgentOnlyUnreachable { tool: tool.name() }));
+                errors.push((AgentPlace::AgentOnly(i), Error::AgentOnlyUnreachable { runtime: RUNTIME, tool: tool.name() }));
             }
         }
         let unreachable = |tool: ClaudeTool, detail: &'static str| Warning::Lint {
@@ -310,14 +310,14 @@ impl ClaudeAgents {
                 let tool = match rule {
                     AgentRule::Tool(tool) => tool,
                     AgentRule::Mcp(rule) if rule == EVERY_MCP => {
-                        errors.push((AgentPlace::Tools(a, t), Error::AgentEveryMcp { agent: agent.name.clone() }));
+                        errors.push((AgentPlace::Tools(a, t), Error::AgentEveryMcp { runtime: RUNTIME, agent: agent.name.clone() }));
                         continue;
                     }
                     AgentRule::Mcp(_) => continue,
                 };
                 if taken(*tool) && !self.agent_only.contains(tool) {
                     let leaks = reaches_beyond(*tool, main);
-                    let error = Error::AgentBeyondMain { agent: agent.name.clone(), tool: tool.name(), leaks };
+                    let error = Error::AgentBeyondMain { runtime: RUNTIME, agent: agent.name.clone(), tool: tool.name(), leaks };
                     errors.push((AgentPlace::Tools(a, t), error));
                 } else if Start::Foreground.withholds(*tool) {
                     let detail = "Claude Code never offers it to a sub-agent";
@@ -579,7 +579,7 @@ impl ClaudeAgent {
     /// none.
     fn server_names(&self) -> Result<Vec<&str>, Error> {
         let names = self.own_servers();
-        let unnamed = |server: Option<&str>| Error::AgentMcpUnnamed {
+        let unnamed = |server: Option<&str>| Error::AgentMcpUnnamed { runtime: RUNTIME,
             agent: self.name.clone(),
             server: server.map(str::to_owned),
         };
@@ -739,7 +739,7 @@ mod tests {
             errors,
             [(
                 AgentPlace::Tools(0, 1),
-                Error::AgentBeyondMain { agent: "reviewer".into(), tool: "Bash", leaks: false }
+                Error::AgentBeyondMain { runtime: RUNTIME, agent: "reviewer".into(), tool: "Bash", leaks: false }
             )]
         );
         assert_eq!(lints.len(), 1, "Bash is taken from the main agent, so the plain agent never has it");
@@ -747,10 +747,10 @@ mod tests {
         let cannot = agents.clone().agent_only([ClaudeTool::Bash]);
         assert_eq!(
             cannot.check(Some(&main)).0[0],
-            (AgentPlace::AgentOnly(0), Error::AgentOnlyUnreachable { tool: "Bash" })
+            (AgentPlace::AgentOnly(0), Error::AgentOnlyUnreachable { runtime: RUNTIME, tool: "Bash" })
         );
         let grep = ClaudeAgents::new([ClaudeAgent::new("g", "d", "p").tools([rule("Grep")])]);
-        let leak = (AgentPlace::Tools(0, 0), Error::AgentBeyondMain { agent: "g".into(), tool: "Grep", leaks: true });
+        let leak = (AgentPlace::Tools(0, 0), Error::AgentBeyondMain { runtime: RUNTIME, agent: "g".into(), tool: "Grep", leaks: true });
         assert_eq!(grep.check(Some(&main)).0, [leak]);
         assert!(grep.clone().agent_only([ClaudeTool::Grep]).check(Some(&main)).0.is_empty());
         let wrong = ClaudeAgents::new([]).agent_only([ClaudeTool::Grep]);
@@ -809,24 +809,24 @@ mod tests {
         // cannot leave it to the agents.
         let main = ClaudeCodeSelection::only([Agent, Read, Grep]);
         let glob = ClaudeAgents::new([ClaudeAgent::new("g", "d", "p").tools([rule("Glob")])]);
-        let bounded = Error::AgentBeyondMain { agent: "g".into(), tool: "Glob", leaks: false };
+        let bounded = Error::AgentBeyondMain { runtime: RUNTIME, agent: "g".into(), tool: "Glob", leaks: false };
         assert_eq!(glob.check(Some(&main)).0, [(AgentPlace::Tools(0, 0), bounded)]);
         assert_eq!(
             glob.agent_only([Glob]).check(Some(&main)).0[0],
-            (AgentPlace::AgentOnly(0), Error::AgentOnlyUnreachable { tool: "Glob" })
+            (AgentPlace::AgentOnly(0), Error::AgentOnlyUnreachable { runtime: RUNTIME, tool: "Glob" })
         );
     }
 
     #[test]
     fn mcp_in_an_agents_tools_is_named_by_server() {
         let star = ClaudeAgents::new([ClaudeAgent::new("s", "d", "p").tools([rule("Read"), rule("mcp__*")])]);
-        assert_eq!(star.check(None).0, [(AgentPlace::Tools(0, 1), Error::AgentEveryMcp { agent: "s".into() })]);
+        assert_eq!(star.check(None).0, [(AgentPlace::Tools(0, 1), Error::AgentEveryMcp { runtime: RUNTIME, agent: "s".into() })]);
         let denied = ClaudeAgents::new([ClaudeAgent::new("s", "d", "p").disallowed_tools([rule("mcp__*")])]);
         assert!(denied.check(None).0.is_empty(), "`mcp__*` is every MCP tool in disallowedTools");
         // A portable `only` keeps MCP by the agent's own servers, or is refused.
         let read = Portable::only([crate::capability::Capability::Read]);
         let unnamed = ClaudeAgent::new("r", "d", "p").with_portable(&read, None, &[]);
-        assert_eq!(unnamed, Err(Error::AgentMcpUnnamed { agent: "r".into(), server: None }));
+        assert_eq!(unnamed, Err(Error::AgentMcpUnnamed { runtime: RUNTIME, agent: "r".into(), server: None }));
         let mut own = ClaudeAgent::new("r", "d", "p");
         own.mcp_servers = Some(serde_json::json!(["github", {"docs": {"command": "d"}}, "github"]));
         let tools = own.clone().with_portable(&read, None, &[]).unwrap().tools.unwrap();
@@ -841,7 +841,7 @@ mod tests {
         assert_eq!(own.to_json()["mcpServers"], serde_json::json!(["github", {"docs": {"command": "d"}}]));
         own.mcp_servers = Some(serde_json::json!(["a__b"]));
         let odd = own.clone().with_portable(&read, None, &[]);
-        assert_eq!(odd, Err(Error::AgentMcpUnnamed { agent: "r".into(), server: Some("a__b".into()) }));
+        assert_eq!(odd, Err(Error::AgentMcpUnnamed { runtime: RUNTIME, agent: "r".into(), server: Some("a__b".into()) }));
         let none = Portable::only([crate::capability::Capability::Read]).without_mcp();
         let tools = ClaudeAgent::new("r", "d", "p").with_portable(&none, None, &[]).unwrap().tools.unwrap();
         assert!(tools.iter().all(|r| matches!(r, AgentRule::Tool(_))), "{tools:?}");

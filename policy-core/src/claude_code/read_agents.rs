@@ -5,6 +5,7 @@
 use serde::de::{Deserialize, Deserializer};
 
 use super::agents::{AgentPlace, AgentRule, ClaudeAgent, ClaudeAgents, check_rules};
+use super::catalog::RUNTIME;
 use super::places::{AGENT, PASSED};
 use super::selection::ClaudeCodeSelection;
 use crate::claude_code::catalog::ClaudeTool;
@@ -159,7 +160,7 @@ pub(crate) fn agent_map(value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Vec<(C
 fn agent(name: &str, value: Node<'_>, at: Ptr<'_>, sink: &mut Sink) -> Option<(ClaudeAgent, Items)> {
     let name_ok = !name.is_empty() && name.bytes().all(is_name_byte);
     if !name_ok {
-        sink.error(at, Error::BadAgentName { name: name.to_owned() });
+        sink.error(at, Error::BadAgentName { runtime: RUNTIME, name: name.to_owned() });
     }
     let Some(fields) = value.object() else {
         sink.error(at, wrong_type("an agent object with `description` and `prompt`", value));

@@ -369,13 +369,15 @@ rules! {
         }
     };
 
-    /// An MCP entry of a Gemini CLI selection outside the CLI's grammar.
+    /// An MCP entry of a selection outside the runtime's grammar of entries.
     BadMcpEntry {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
         /// What was written.
         name: String,
     } => write!(
         f,
-        "`{}` is not an MCP entry the Gemini CLI matches: write `mcp_<server>_<tool>` or `mcp_<server>_*` (a server name has no `_`)",
+        "`{}` is not an MCP entry the {runtime} matches: write `mcp_<server>_<tool>` or `mcp_<server>_*` (a server name has no `_`)",
         Shown(name)
     );
 
@@ -447,6 +449,8 @@ rules! {
 
     /// A sub-agent's `tools` names a built-in the main selection took away.
     AgentBeyondMain {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
         /// The agent.
         agent: String,
         /// The tool.
@@ -456,13 +460,13 @@ rules! {
     } => if *leaks {
         write!(
             f,
-            "agent `{}` lists `{tool}`, which the main selection takes away, and Claude Code offers it to the agent anyway: remove it, or leave it to the agents with `\"agent_only\": [\"{tool}\"]`",
+            "agent `{}` lists `{tool}`, which the main selection takes away, and {runtime} offers it to the agent anyway: remove it, or leave it to the agents with `\"agent_only\": [\"{tool}\"]`",
             Shown(agent)
         )
     } else {
         write!(
             f,
-            "agent `{}` lists `{tool}`, which the main selection takes away, and Claude Code never offers it to the agent then (the main selection bounds a sub-agent's `tools`): remove it, or permit it in the main selection",
+            "agent `{}` lists `{tool}`, which the main selection takes away, and {runtime} never offers it to the agent then (the main selection bounds a sub-agent's `tools`): remove it, or permit it in the main selection",
             Shown(agent)
         )
     };
@@ -470,20 +474,24 @@ rules! {
     /// `agent_only` names a built-in the CLI never offers a sub-agent once the main
     /// selection takes it away.
     AgentOnlyUnreachable {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
         /// The tool.
         tool: &'static str,
     } => write!(
         f,
-        "`agent_only` names `{tool}`, but Claude Code never offers a sub-agent a built-in the main selection takes away, except `Glob` and `Grep` when the main selection is not an `only` naming either of them: it cannot be left to the agents"
+        "`agent_only` names `{tool}`, but {runtime} never offers a sub-agent a built-in the main selection takes away, except `Glob` and `Grep` when the main selection is not an `only` naming either of them: it cannot be left to the agents"
     );
 
     /// `mcp__*` in a Claude Code sub-agent's `tools`, where the CLI reads it as no MCP tool.
     AgentEveryMcp {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
         /// The agent.
         agent: String,
     } => write!(
         f,
-        "agent `{}` lists `mcp__*` in `tools`, which gives it no MCP tool in Claude Code (only `disallowedTools` reads `mcp__*` as every MCP tool): name each server, `mcp__<server>`, or each tool, `mcp__<server>__<tool>`",
+        "agent `{}` lists `mcp__*` in `tools`, which gives it no MCP tool in {runtime} (only `disallowedTools` reads `mcp__*` as every MCP tool): name each server, `mcp__<server>`, or each tool, `mcp__<server>__<tool>`",
         Shown(agent)
     );
 
@@ -491,6 +499,8 @@ rules! {
     /// hold them only by server, and the agent's `mcpServers` name none (or one no MCP rule
     /// can hold).
     AgentMcpUnnamed {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
         /// The agent.
         agent: String,
         /// The server whose name no rule can hold; `None`: the agent names no server.
@@ -498,7 +508,7 @@ rules! {
     } => match server {
         None => write!(
             f,
-            "agent `{}`'s capabilities keep MCP tools, but Claude Code keeps an agent's MCP tools in `tools` only by server and the agent names no `mcpServers`: add `\"mcp_tools\": \"none\"`, or name its servers in `mcpServers`",
+            "agent `{}`'s capabilities keep MCP tools, but {runtime} keeps an agent's MCP tools in `tools` only by server and the agent names no `mcpServers`: add `\"mcp_tools\": \"none\"`, or name its servers in `mcpServers`",
             Shown(agent)
         ),
         Some(server) => write!(
@@ -537,10 +547,12 @@ rules! {
 
     /// A Claude Code agent name outside `[A-Za-z0-9_-]`.
     BadAgentName {
+        /// The runtime, as messages name it.
+        runtime: &'static str,
         /// What was written.
         name: String,
     } => {
-        write!(f, "`{}` is not an agent name Claude Code takes: one or more of `[A-Za-z0-9_-]`", Shown(name))
+        write!(f, "`{}` is not an agent name {runtime} takes: one or more of `[A-Za-z0-9_-]`", Shown(name))
     };
 
     /// `agent_only` names a built-in the main selection does not take away.
@@ -723,7 +735,7 @@ mod tests {
                 catalog: &["a"],
                 cli_version: "1",
             },
-            Error::BadMcpEntry { name: "n".into() },
+            Error::BadMcpEntry { runtime: "r", name: "n".into() },
             Error::BadMcpName { runtime: "r", name: "n".into(), expected: "e" },
             Error::CannotSay { runtime: "r", what: "w".into(), why: "y".into() },
             Error::PartOfGroup {
@@ -735,13 +747,13 @@ mod tests {
             },
             Error::BadMcpRule { runtime: "r", name: "n".into(), expected: "e", fix: None },
             Error::BadMcpRule { runtime: "r", name: "n.x".into(), expected: "e", fix: Some(("n_x".into(), "w")) },
-            Error::AgentBeyondMain { agent: "a".into(), tool: "t", leaks: true },
-            Error::AgentOnlyUnreachable { tool: "t" },
-            Error::AgentEveryMcp { agent: "a".into() },
-            Error::AgentMcpUnnamed { agent: "a".into(), server: None },
-            Error::AgentMcpUnnamed { agent: "a".into(), server: Some("s".into()) },
+            Error::AgentBeyondMain { runtime: "r", agent: "a".into(), tool: "t", leaks: true },
+            Error::AgentOnlyUnreachable { runtime: "r", tool: "t" },
+            Error::AgentEveryMcp { runtime: "r", agent: "a".into() },
+            Error::AgentMcpUnnamed { runtime: "r", agent: "a".into(), server: None },
+            Error::AgentMcpUnnamed { runtime: "r", agent: "a".into(), server: Some("s".into()) },
             Error::AgentNameNotOwn { name: "n".into(), first: None },
-            Error::BadAgentName { name: "n".into() },
+            Error::BadAgentName { runtime: "r", name: "n".into() },
             Error::AgentOnlyNotTaken { tool: "t" },
             Error::DuplicateCliTool { canonical: "c".into(), first: 0 },
             Error::UnsupportedRuntime { runtime: "r", supported: &["a"] },

@@ -38,7 +38,7 @@ impl McpEntry {
         if McpEntry::parts(name).is_some() {
             Ok(McpEntry(Cow::Owned(name.to_owned())))
         } else {
-            Err(Error::BadMcpEntry { name: name.to_owned() })
+            Err(Error::BadMcpEntry { runtime: RUNTIME, name: name.to_owned() })
         }
     }
 
@@ -229,7 +229,7 @@ mod tests {
             "mcp_probe_e*",
             "mcp_probe_**",
         ] {
-            assert_eq!(McpEntry::new(bad), Err(Error::BadMcpEntry { name: bad.into() }), "{bad}");
+            assert_eq!(McpEntry::new(bad), Err(Error::BadMcpEntry { runtime: RUNTIME, name: bad.into() }), "{bad}");
         }
         let server = McpEntry::new("mcp_probe_*").unwrap();
         assert_eq!((server.server(), server.tool()), ("probe", None));

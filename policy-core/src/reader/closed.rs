@@ -211,7 +211,9 @@ macro_rules! selection_macro_place {
             passes: &[],
             elsewhere: &[$crate::reader::closed::Elsewhere {
                 keys: $crate::names::vocab::COPILOT_ONLY_MACRO_KEYS,
-                why: $crate::error::Stray::OtherRuntime { runtime: "copilot" },
+                why: $crate::error::Stray::OtherRuntime {
+                    runtime: $crate::runtime::Runtime::DEFAULT.spelled($crate::runtime::Spelling::Macro),
+                },
             }],
             others: $crate::reader::closed::Others::Refuse,
         }
