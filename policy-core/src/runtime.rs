@@ -147,15 +147,20 @@ mod tests {
     fn names_suggest_supported_runtimes_only() {
         assert_eq!(Runtime::from_name("claude_code", Spelling::Macro), Ok(Runtime::ClaudeCode));
         assert_eq!("claude-code".parse::<Runtime>(), Ok(Runtime::ClaudeCode));
+        // Every runtime of the list, in its order, each in the front door's spelling.
+        let listed = |spelling| {
+            let names: Vec<String> = Runtime::ALL.iter().map(|r| format!("`{}`", r.spelled(spelling))).collect();
+            let (last, rest) = names.split_last().unwrap();
+            format!("{} or {last}", rest.join(", "))
+        };
         let unknown = Runtime::from_name("cursor", Spelling::Cli).unwrap_err().to_string();
-        assert_eq!(
-            unknown,
-            "unknown runtime `cursor`; expected `copilot`, `claude-code`, `gemini-cli`, `opencode` or `codex`"
-        );
+        assert_eq!(unknown, format!("unknown runtime `cursor`; expected {}", listed(Spelling::Cli)));
+        assert!(unknown.starts_with("unknown runtime `cursor`; expected `copilot`, `claude-code`, `gemini-cli`"));
         let unknown = Runtime::from_name("claude-code", Spelling::Macro).unwrap_err().to_string();
-        assert_eq!(
-            unknown,
-            "unknown runtime `claude-code`; expected `copilot`, `claude_code`, `gemini_cli`, `opencode` or `codex` (did you mean `claude_code`?)"
+        let expected = format!(
+            "unknown runtime `claude-code`; expected {} (did you mean `claude_code`?)",
+            listed(Spelling::Macro)
         );
+        assert_eq!(unknown, expected);
     }
 }
