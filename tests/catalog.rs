@@ -636,3 +636,21 @@ fn names_of_every_build_are_known() {
         }
     }
 }
+
+/// The refresh command's comparison reports every kind of change a build can bring (a tool
+/// added, removed or renamed, an alias added or dropped, the default set or a mode's set
+/// changed, a permission changed, a name newly removed), on the pinned build and on a new one,
+/// and `--write` deletes no row: `tests/catalog/test_refresh.py` feeds it each altered
+/// observation.
+#[test]
+fn the_refresh_comparison_reports_every_kind_of_change() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = std::process::Command::new("python3")
+        .args(["-B", "-m", "unittest", "-q", "tests/catalog/test_refresh.py"])
+        .current_dir(root)
+        .output()
+        .expect("python3 runs the refresh command's tests (the refresh command needs it too)");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("Ran ") && !said.contains("Ran 0 tests"), "the cases ran: {said}");
+}

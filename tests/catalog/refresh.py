@@ -108,6 +108,9 @@ class Observed:
         self.tools = {}       # name -> {"offered": ..., "description": ..., "modes": [...]}
         self.aliases = {}     # alias -> canonical name
         self.removed = []
+        # Every name the CLI takes, aliases included, when the build says (None: it does not,
+        # and no alias is checked for being dropped).
+        self.known = None
 
 
 def observe_claude(cli, seen, catalog):
@@ -117,6 +120,7 @@ def observe_claude(cli, seen, catalog):
     placeholders = set(catalog.get("placeholders", []))
     listed = {tool["name"]: tool.get("description") or "" for tool in seen["listed"]}
     known = set(names) | set(seen["deny_known"]) | set(listed)
+    observed.known = known | set(aliases)
     known -= set(aliases) | set(removed) | placeholders
     # An alias the catalog says (`Eval` is 2.1.334's `REPL`) is no name of its own.
     known -= {alias for row in catalog["tools"] for alias in row.get("aliases", [])}
@@ -130,6 +134,7 @@ def observe_gemini(cli, seen):
     names, aliases = gemini_bundle(cli)
     observed = Observed()
     observed.aliases = aliases
+    observed.known = set(names) | set(aliases)
     modes = {}
     descriptions = {}
     order = ["default", "auto_edit", "yolo", "plan"]
@@ -183,10 +188,19 @@ def observe_copilot(seen):
 # ---------------------------------------------------------------- the difference
 
 def compare(runtime, version, spec, observed, catalog, write):
+    """Every difference between what `version` of the CLI says and the catalog data, one line
+    each: `+` added (a build, a tool, an alias, a removed name), `-` gone (a tool this build
+    does not know, an alias it no longer takes), `~` changed (a tool renamed, offered otherwise,
+    in other modes, asking another permission, described anew, or known to one more build).
+    With `write`, the data takes what can be written without a person's decision: a new tool
+    (undecided), a build, the builds that know a tool (a tool this build lacks stays, marked
+    with the builds that know it), an alias, a permission, a description; how a tool is offered
+    is written only for the pinned build, whose column it is."""
     builds = [build["version"] for build in catalog["builds"]]
     rows = {row["name"]: row for row in catalog["tools"]}
     lines = []
     new_build = version not in builds
+    pinned = version == builds[0]
     if new_build:
         lines.append("+ build %s (%s): not in the catalog's builds %s" % (version, spec, ", ".join(builds)))
 
@@ -195,51 +209,81 @@ def compare(runtime, version, spec, observed, catalog, write):
 
     # Windows' tools do not show on Linux: the catalog keeps them as measured there.
     compared = {name: row for name, row in rows.items() if row.get("platform") != "windows"}
+    renamed = {old: new for old, new in observed.aliases.items()
+               if old in compared and new not in compared and new in observed.tools}
+    for old, new in sorted(renamed.items()):
+        lines.append("~ %s: renamed %s by %s %s (the old name is its alias)" % (old, new, catalog["runtime"], version))
     for name, seen in observed.tools.items():
         row = compared.get(name)
         if row is None:
+            if name in renamed.values():
+                continue
             how = seen.get("offered") or ("offered in " + ", ".join(seen["modes"]) if seen.get("modes") else "not offered")
             lines.append("+ %s (%s): %s" % (name, how, seen["description"] or "no description: not offered here"))
             if write:
                 catalog["tools"].append(new_row(runtime, name, seen, version))
             continue
-        if not known_to(row):
-            lines.append("~ %s: known to %s too, the data says only %s" % (name, version, ", ".join(row["builds"])))
-            if write:
-                row["builds"].append(version)
-        if "permission" in seen and seen["permission"] != row.get("permission", name):
-            lines.append("~ %s: permission %s in the data, %s by the CLI" % (name, row.get("permission", name), seen["permission"]))
-            if write:
-                row["permission"] = seen["permission"]
-        for column in ("offered", "modes"):
-            if column in seen and column in row and seen[column] != row[column] and version == builds[0]:
-                lines.append("~ %s: %s %s in the data, %s by the CLI" % (name, column, row[column], seen[column]))
-                if write:
-                    row[column] = seen[column]
-        if seen["description"] and seen["description"] != row.get("description"):
-            said = "its description is now" if row.get("description") else "its description"
-            lines.append("~ %s: %s: %s" % (name, said, seen["description"]))
-            if write:
-                row["description"] = seen["description"]
+        lines.extend(compare_row(name, row, seen, version, known_to(row), pinned, write))
     for name, row in compared.items():
-        if name not in observed.tools and known_to(row) and not new_build:
+        if name not in observed.tools and name not in renamed and known_to(row):
             lines.append("- %s: %s %s does not know it" % (name, catalog["runtime"], version))
             if write:
                 row["builds"] = [b for b in (row.get("builds") or builds) if b != version]
-    aliases = {alias: row["name"] for row in catalog["tools"] for alias in row.get("aliases", [])}
-    if runtime != "copilot":
-        for alias, canonical in observed.aliases.items():
-            if aliases.get(alias) != canonical:
-                lines.append("+ alias %s of %s" % (alias, canonical))
-                if write and canonical in rows:
-                    rows[canonical].setdefault("aliases", []).append(alias)
-        for removed in observed.removed:
-            if removed not in catalog.get("removed", []):
-                lines.append("+ removed %s" % removed)
-                if write:
-                    catalog["removed"].append(removed)
+    lines.extend(compare_aliases(runtime, version, observed, catalog, compared, known_to, write))
     if write and new_build:
         catalog["builds"].append({"version": version, "npm": spec})
+    return lines
+
+
+def compare_row(name, row, seen, version, known, pinned, write):
+    """What changed of one tool the catalog has: the builds that know it, its permission, how
+    it is offered (the default set, or each approval mode's), its description."""
+    lines = []
+    if not known:
+        lines.append("~ %s: known to %s too, the data says only %s" % (name, version, ", ".join(row["builds"])))
+        if write:
+            row["builds"].append(version)
+    if "permission" in seen and seen["permission"] != row.get("permission", name):
+        lines.append("~ %s: permission %s in the data, %s by the CLI" % (name, row.get("permission", name), seen["permission"]))
+        if write:
+            row["permission"] = seen["permission"]
+    for column in ("offered", "modes"):
+        if column in seen and column in row and seen[column] != row[column]:
+            lines.append("~ %s: %s %s in the data, %s by %s" % (name, column, row[column], seen[column], version))
+            if write and pinned:
+                row[column] = seen[column]
+    if seen["description"] and seen["description"] != row.get("description"):
+        said = "its description is now" if row.get("description") else "its description"
+        lines.append("~ %s: %s: %s" % (name, said, seen["description"]))
+        if write:
+            row["description"] = seen["description"]
+    return lines
+
+
+def compare_aliases(runtime, version, observed, catalog, compared, known_to, write):
+    """Aliases added and dropped, and names newly removed. An alias the data has is dropped when
+    the build takes it neither as an alias nor as a name of its own; checked only where the build
+    says every name it takes."""
+    lines = []
+    if runtime == "copilot":
+        return lines
+    rows = {row["name"]: row for row in catalog["tools"]}
+    aliases = {alias: row["name"] for row in catalog["tools"] for alias in row.get("aliases", [])}
+    for alias, canonical in observed.aliases.items():
+        if aliases.get(alias) != canonical and alias not in compared:
+            lines.append("+ alias %s of %s" % (alias, canonical))
+            if write and canonical in rows:
+                rows[canonical].setdefault("aliases", []).append(alias)
+    if observed.known is not None:
+        for alias, canonical in sorted(aliases.items()):
+            row = compared.get(canonical)
+            if row is not None and known_to(row) and alias not in observed.known:
+                lines.append("- alias %s of %s: %s %s does not take it" % (alias, canonical, catalog["runtime"], version))
+    for removed in observed.removed:
+        if removed not in catalog.get("removed", []):
+            lines.append("+ removed %s" % removed)
+            if write:
+                catalog["removed"].append(removed)
     return lines
 
 

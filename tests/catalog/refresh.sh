@@ -2,6 +2,7 @@
 # Refreshes a catalog (policy-core/catalogs/RUNTIME.json) from the real CLI:
 #
 #   bash tests/catalog/refresh.sh RUNTIME [--write] [NPM_SPEC]
+#   bash tests/catalog/refresh.sh --latest
 #
 # RUNTIME is copilot, claude-code, gemini-cli, opencode or codex. NPM_SPEC is the build to read: a CLI package
 # (`@anthropic-ai/claude-code@2.1.332`) or an SDK package that bundles the CLI
@@ -17,15 +18,47 @@
 #    each approval mode's first model request; OpenCode's binary (the tools it defines, the
 #    permission each asks for) and the agent's first request, plain and with a `gpt-` model;
 #    the Codex CLI's first request, with the catalog's model and an unknown slug;
-# 3. prints every difference with the data and exits 0 when there is none, 1 when there are;
+# 3. prints every difference with the data (a tool added, removed or renamed, an alias added or
+#    dropped, the default set or a mode's set changed, a permission, a description, a name newly
+#    removed) and exits 0 when there is none, 1 when there are;
 #    with --write it rewrites the data first (a new built-in gets every capability and
 #    `"undecided": true` until a person decides from its description), and the Rust and the
 #    README derived from it.
+#
+# --latest asks the npm registry for each runtime's newest CLI package and the newest Claude
+# Agent SDK (whose bundled Claude Code is a build of its own), compares each as above, prints one
+# line per build and exits 0 when the data covers them all, 1 when something is to decide, 2
+# when a build could not be read.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-usage() { echo "usage: bash tests/catalog/refresh.sh copilot|claude-code|gemini-cli|opencode|codex [--write] [NPM_SPEC]" >&2; exit 2; }
+usage() { echo "usage: bash tests/catalog/refresh.sh copilot|claude-code|gemini-cli|opencode|codex [--write] [NPM_SPEC] | --latest" >&2; exit 2; }
 [ $# -ge 1 ] || usage
+if [ "$1" = --latest ]; then
+  [ $# -eq 1 ] || usage
+  worst=0
+  summary=()
+  for pair in copilot=@github/copilot claude-code=@anthropic-ai/claude-code \
+    claude-code=@anthropic-ai/claude-agent-sdk gemini-cli=@google/gemini-cli opencode=opencode-ai codex=@openai/codex; do
+    runtime=${pair%%=*}
+    package=${pair#*=}
+    if ! latest=$(npm view "$package" version 2>/dev/null) || [ -z "$latest" ]; then
+      summary+=("$runtime $package: the registry gave no version")
+      worst=2
+      continue
+    fi
+    status=0
+    last=$(bash "$0" "$runtime" "$package@$latest" | tee /dev/stderr | tail -n 1) || status=$?
+    case $status in
+      0) summary+=("$runtime $package@$latest: covered ($last)") ;;
+      1) summary+=("$runtime $package@$latest: to decide ($last)"); [ "$worst" = 2 ] || worst=1 ;;
+      *) summary+=("$runtime $package@$latest: could not be read (exit $status)"); worst=2 ;;
+    esac
+  done
+  echo "refresh.sh --latest:"
+  printf '  %s\n' "${summary[@]}"
+  exit "$worst"
+fi
 runtime=$1
 shift
 write=""

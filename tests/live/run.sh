@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Live conformance against the real pinned CLIs, on loopback only.
 #
-#   bash tests/live/run.sh [--cases FILE] [--only copilot|claude-code|gemini-cli|opencode|codex] [--prefix P]
+#   bash tests/live/run.sh [--build RUNTIME=NPM_SPEC]... [--cases FILE] [--only copilot|claude-code|gemini-cli|opencode|codex] [--prefix P]
 #
-# (`--prefix P` runs only the cases whose names start with P, such as `mcp: `, the MCP suite.)
+# (`--prefix P` runs only the cases whose names start with P, such as `mcp: `, the MCP suite.
+# `--build RUNTIME=NPM_SPEC` holds another build of a runtime live, in place of its pin:
+# `claude-code=@anthropic-ai/claude-code@V` (the CLI package) or
+# `claude-code=@anthropic-ai/claude-agent-sdk@V` (the build the Agent SDK bundles),
+# `copilot=@github/copilot@V`, `gemini-cli=@google/gemini-cli@V`, `opencode=opencode-ai@V`,
+# `codex=@openai/codex@V`; such a run installs into a cache of its own and writes its record to
+# tests/live/RESULTS-<builds>.md, leaving the pinned record alone.)
 #
 # 1. installs the pinned CLIs with npm (tests/live/install.sh) into $TOOL_POLICY_LIVE_CACHE
 #    (default ~/.cache/tool-policy-live): @github/copilot@1.0.102 (with its binary,
@@ -41,6 +47,39 @@ codex_version=0.171.0
 # The Claude Agent SDK bundles a newer Claude Code than the CLI package: its build runs the
 # Claude Code suites again.
 sdk_version=0.3.334
+
+# `--build RUNTIME=NPM_SPEC`, each in place of that runtime's pin; the other arguments go to
+# the harness.
+builds=""
+harness_args=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --build)
+      [ $# -ge 2 ] || { echo "run.sh: --build needs RUNTIME=NPM_SPEC" >&2; exit 2; }
+      build=$2
+      shift 2
+      runtime=${build%%=*}
+      spec=${build#*=}
+      version=${spec##*@}
+      case "$runtime=${spec%@*}" in
+        "copilot=@github/copilot") copilot_version=$version ;;
+        "claude-code=@anthropic-ai/claude-code") claude_version=$version ;;
+        "claude-code=@anthropic-ai/claude-agent-sdk") sdk_version=$version ;;
+        "gemini-cli=@google/gemini-cli") gemini_version=$version ;;
+        "opencode=opencode-ai") opencode_version=$version ;;
+        "codex=@openai/codex") codex_version=$version ;;
+        *) echo "run.sh: --build $build: expected RUNTIME=NPM_SPEC of that runtime's package (see the top of run.sh)" >&2; exit 2 ;;
+      esac
+      builds="$builds-$runtime-$version"
+      ;;
+    *) harness_args+=("$1"); shift ;;
+  esac
+done
+set -- ${harness_args[@]+"${harness_args[@]}"}
+# Another build installs beside the pinned ones, never over them, and keeps its own record.
+if [ -n "$builds" ]; then
+  cache="$cache$builds"
+fi
 
 bash "$here/install.sh" "$cache" "@github/copilot@$copilot_version" "@github/copilot-linux-x64@$copilot_version" \
   "@anthropic-ai/claude-code@$claude_version" "@google/gemini-cli@$gemini_version" \
@@ -87,7 +126,7 @@ case " $* " in
 esac
 
 # The run writes its own record: tests/live/RESULTS.md, with the cases new since the last one.
-results="$here/RESULTS.md"
+results="$here/RESULTS${builds:+$builds}.md"
 case_names() { sed -n 's/^\(ok\|MISMATCH\) *\([^:]*: [^(]*\).*/\2/p' "$1" | sed 's/ *$//' | sort -u; }
 new_cases=""
 if [ -f "$results" ]; then
