@@ -38,6 +38,8 @@ if [ "$1" = --latest ]; then
   [ $# -eq 1 ] || usage
   worst=0
   summary=()
+  report=$(mktemp)
+  trap 'rm -f "$report"' EXIT
   for pair in copilot=@github/copilot claude-code=@anthropic-ai/claude-code \
     claude-code=@anthropic-ai/claude-agent-sdk gemini-cli=@google/gemini-cli opencode=opencode-ai codex=@openai/codex; do
     runtime=${pair%%=*}
@@ -48,7 +50,11 @@ if [ "$1" = --latest ]; then
       continue
     fi
     status=0
-    last=$(bash "$0" "$runtime" "$package@$latest" | tee /dev/stderr | tail -n 1) || status=$?
+    # Each build's differences on stderr as they come (a file of their own, then copied: stderr
+    # may be a file, which a second open would write over).
+    bash "$0" "$runtime" "$package@$latest" > "$report" || status=$?
+    cat "$report" >&2
+    last=$(tail -n 1 "$report")
     case $status in
       0) summary+=("$runtime $package@$latest: covered ($last)") ;;
       1) summary+=("$runtime $package@$latest: to decide ($last)"); [ "$worst" = 2 ] || worst=1 ;;
