@@ -93,8 +93,9 @@ pub mod copilot {
     pub use policy_core::copilot::{TASK_AGENTS, TaskAgent};
 }
 
-/// Claude Code (feature `claude-code`): the catalog (CLI 2.1.332 and the Claude Agent SDK's
-/// 2.1.334), the selection, its custom agents, and the CLI arguments.
+/// Claude Code (feature `claude-code`): the catalog (the CLI package's pinned build first, then
+/// the builds the Claude Agent SDK bundles: [`claude::BUILDS`]), the selection, its custom
+/// agents, and the CLI arguments.
 ///
 /// A selection is exactly one of `{"disable": "*"}`, `{"disable": [names]}`, `{"only": [names]}`,
 /// alone or under `builtin_tools` in a larger object (a `deploy_agent` step):

@@ -55,10 +55,11 @@ def claude_table(cli):
 
 
 def claude_candidates(cli):
-    """Every string literal of the binary that could name a tool: the CLI is asked which."""
+    """Every string literal of the binary that could name a tool, two characters and up (`LS`,
+    `Cd`): the CLI is asked which."""
     blob = open(cli, "rb").read()
     found = set(m.group(1).decode() for m in re.finditer(
-        rb'"([A-Z][A-Za-z0-9]{2,40}|[a-z][a-z0-9]*(?:_[a-z0-9]+){1,6})"', blob))
+        rb'"([A-Z][A-Za-z0-9]{1,40}|[a-z][a-z0-9]*(?:_[a-z0-9]+){1,6})"', blob))
     return sorted(found)
 
 

@@ -22,8 +22,8 @@
 #    dropped, the default set or a mode's set changed, a permission, a description, a name newly
 #    removed) and exits 0 when there is none, 1 when there are;
 #    with --write it rewrites the data first (a new built-in gets every capability and
-#    `"undecided": true` until a person decides from its description), and the Rust and the
-#    README derived from it.
+#    `"undecided": true` until a person decides from its description), and the Rust, the
+#    README and the ui tests' blessed outputs (which list the catalog's names) derived from it.
 #
 # --latest asks the npm registry for each runtime's newest CLI package and the newest Claude
 # Agent SDK (whose bundled Claude Code is a build of its own), compares each as above, prints one
@@ -117,8 +117,9 @@ unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
 status=0
 python3 "$here/refresh.py" compare "$runtime" "$version" "$spec" "$cli" "$scratch/observed.json" $write || status=$?
 if [ -n "$write" ] && [ "$status" = 1 ]; then
-  echo "refresh.sh: the data is rewritten; rendering the Rust and the README from it" >&2
+  echo "refresh.sh: the data is rewritten; rendering the Rust, the README and the compiler outputs that list the catalog from it" >&2
   (cd "$repo" && UPDATE_CATALOG=1 cargo test --quiet --test catalog the_rust_constants_are_the_data >&2 &&
-    UPDATE_README=1 cargo test --quiet --test capabilities the_readme_table_is_the_data >&2) || true
+    UPDATE_README=1 cargo test --quiet --test capabilities the_readme_table_is_the_data >&2 &&
+    TRYBUILD=overwrite cargo test --quiet --test ui >&2) || true
 fi
 exit "$status"

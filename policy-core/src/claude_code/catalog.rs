@@ -1,8 +1,8 @@
 //! The Claude Code catalog: its data (`catalog_data.rs`, generated from
 //! `policy-core/catalogs/claude-code.json`: one row per built-in with its legacy names, how
 //! the CLI offers it, what a sub-agent gets of it, its capabilities and the builds that know
-//! it), covering the CLI package (2.1.332, pinned) and the build the Claude Agent SDK bundles
-//! (2.1.334), and the rules that read a tool's row.
+//! it), covering the CLI package (its pinned build first in [`BUILDS`]) and the builds the Claude
+//! Agent SDK bundles (the rest of [`BUILDS`]), and the rules that read a tool's row.
 
 use crate::capability::Capability as C;
 use crate::capability::Row;
@@ -119,12 +119,12 @@ mod tests {
         // more: the test names none of them but the Agent SDK's the rows below need).
         assert_eq!(BUILDS.first(), Some(&CLI_VERSION));
         assert!(BUILDS.contains(&"2.1.334"));
-        // The 54 names of both builds' table, the 29 more both accept in deny rules, the three
+        // The 54 names of both builds' table, the 29 more both accept in deny rules, the four
         // only 2.1.334 knows, and the nine self-hosted runner tools both offer when listed.
-        assert_eq!(ClaudeTool::ALL.len(), 95);
+        assert_eq!(ClaudeTool::ALL.len(), 96);
         let newer: Vec<&str> =
             ROWS.iter().filter(|row| !row.known_to(CLI_VERSION)).map(|row| row.tool.name()).collect();
-        assert_eq!(newer, ["ReadCloudSession", "GitStatusCheck", "REPL"]);
+        assert_eq!(newer, ["ReadCloudSession", "GitStatusCheck", "REPL", "Cd"]);
         for (tool, name) in ClaudeTool::ALL.iter().zip(ClaudeTool::NAMES) {
             assert_eq!(tool.name(), *name);
             assert_eq!(ClaudeTool::from_canonical(name), Some(*tool));

@@ -105,6 +105,7 @@ catalog! {
     SelfHostedRunnerRequeueSession = "self_hosted_runner_requeue_session",
     SelfHostedRunnerSpawnLocal = "self_hosted_runner_spawn_local",
     SelfHostedRunnerTailLog = "self_hosted_runner_tail_log",
+    Cd = "Cd",
 }
 
 /// One row per built-in, in catalog order.
@@ -204,6 +205,7 @@ pub const ROWS: &[Row<ClaudeTool, Claude>] = &[
     Row { tool: ClaudeTool::SelfHostedRunnerRequeueSession, aliases: &[], shows: &[C::Web], hides: &[C::Agent, C::Schedule], because: "Requeue an assigned session onto a different runner ... Only write operation in the doctor tool suite", builds: &[], undecided: false, runtime: Claude { offered: Offered::Listed, subagents: SubAgents::Never, with: None, without: None } },
     Row { tool: ClaudeTool::SelfHostedRunnerSpawnLocal, aliases: &[], shows: &[C::Execute], hides: &[C::Agent, C::Web, C::Read, C::Edit], because: "Spawn a self-hosted runner as a detached background process on THIS machine using this binary's `self-hosted-runner` subcommand", builds: &[], undecided: false, runtime: Claude { offered: Offered::Listed, subagents: SubAgents::Never, with: None, without: None } },
     Row { tool: ClaudeTool::SelfHostedRunnerTailLog, aliases: &[], shows: &[C::Read], hides: &[], because: "Read the last N bytes of the runner's --log-file", builds: &[], undecided: false, runtime: Claude { offered: Offered::Listed, subagents: SubAgents::Never, with: None, without: None } },
+    Row { tool: ClaudeTool::Cd, aliases: &[], shows: &[C::Meta], hides: &[C::Read, C::Execute], because: "(no description in this CLI: gated off; a name its permission rules take, `Cd(path)`, that moves the session's working directory: it reads and runs nothing itself)", builds: &["2.1.334"], undecided: false, runtime: Claude { offered: Offered::Gated, subagents: SubAgents::Bounded, with: None, without: None } },
 ];
 
 /// Legacy names every flag still honours, with the canonical tool each stands for.
