@@ -303,12 +303,15 @@ fn options_apply(args: &Args, command: &str) -> Result<(), Failure> {
     let reads = about.map_or(HostOptions::NONE, |about| about.host_options);
     for (option, given, homes) in host_options(args) {
         if given && !homes.iter().any(|(home, takes)| *home == command && takes(&reads)) {
-            let mut pairs = homes.iter().flat_map(|(home, takes)| {
-                let readers =
-                    Runtime::ALL.into_iter().filter(|r| Document::about(*r).is_some_and(|a| takes(&a.host_options)));
-                readers.map(move |runtime| format!("`{home} --runtime {runtime}`"))
-            });
-            let pairs: Vec<String> = pairs.by_ref().collect();
+            let pairs: Vec<String> = homes
+                .iter()
+                .flat_map(|(home, takes)| {
+                    let readers = Runtime::ALL
+                        .into_iter()
+                        .filter(|r| Document::about(*r).is_some_and(|a| takes(&a.host_options)));
+                    readers.map(move |runtime| format!("`{home} --runtime {runtime}`"))
+                })
+                .collect();
             return refused(format!("{option} to {} only", pairs.join(" or ")));
         }
     }

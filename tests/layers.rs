@@ -106,6 +106,19 @@ fn imports(text: &str) -> Vec<(usize, String)> {
     found
 }
 
+/// Every production source file of the three crates: its path from the repository's root
+/// (with `/`), and its text.
+fn production_sources() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for folder in ["policy-core/src", "policy-macros/src", "src"] {
+        sources(&root.join(folder), &mut files);
+    }
+    files.sort();
+    let relative = |path: &Path| path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+    files.into_iter().map(|path| (relative(&path), std::fs::read_to_string(&path).unwrap())).collect()
+}
+
 /// policy-core's source files, sorted: each path relative to `policy-core/src`, and its text.
 fn policy_core_sources() -> Vec<(PathBuf, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("policy-core/src");
@@ -276,25 +289,12 @@ fn a_runtime_is_one_folder() {
 fn a_runtime_feature_is_named_only_where_runtimes_are_listed() {
     let allowed =
         ["policy-core/src/lib.rs", "policy-macros/src/lib.rs", "policy-macros/src/translate.rs", "src/lib.rs"];
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    for folder in ["policy-core/src", "policy-macros/src", "src"] {
-        let mut stack = vec![root.join(folder)];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    stack.push(path);
-                    continue;
-                }
-                let text = std::fs::read_to_string(&path).unwrap_or_default();
-                let text = non_test(&text);
-                let named = runtimes().any(|(_, feature)| text.contains(&format!("feature = \"{feature}\"")));
-                let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
-                if named && !allowed.contains(&relative.as_str()) {
-                    found.push(relative);
-                }
-            }
+    for (relative, text) in production_sources() {
+        let text = non_test(&text);
+        let named = runtimes().any(|(_, feature)| text.contains(&format!("feature = \"{feature}\"")));
+        if named && !allowed.contains(&relative.as_str()) {
+            found.push(relative);
         }
     }
     assert!(found.is_empty(), "a runtime's feature outside the lists of runtimes: {found:?}");
@@ -335,22 +335,19 @@ fn without_strings(code: &str) -> String {
 /// entry), comments and string literals aside.
 #[test]
 fn each_runtime_is_named_in_at_most_three_files_outside_its_folder() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for folder in ["policy-core/src", "policy-macros/src", "src"] {
-        sources(&root.join(folder), &mut files);
-    }
+    let sources = production_sources();
     for (folder, feature) in runtimes() {
         let names = names_of(folder, feature);
         let mut naming = Vec::new();
-        for path in &files {
-            let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        for (relative, text) in &sources {
             let own = relative.starts_with(&format!("policy-core/src/{folder}/"))
                 || (folder == "copilot" && relative.starts_with("policy-core/src/copilot_sdk/"));
-            let text = std::fs::read_to_string(path).unwrap();
-            let names_it = |code: &str| names.iter().any(|name| without_strings(code).contains(name.as_str()));
-            if !own && code_lines(&text).any(|(_, code)| names_it(code)) {
-                naming.push(relative);
+            let names_it = |code: &str| {
+                let code = without_strings(code);
+                names.iter().any(|name| code.contains(name.as_str()))
+            };
+            if !own && code_lines(text).any(|(_, code)| names_it(code)) {
+                naming.push(relative.clone());
             }
         }
         assert!(naming.len() <= 3, "{folder} is named outside its folder in {}: {naming:?}", naming.len());
@@ -394,18 +391,16 @@ fn functions(text: &str) -> Vec<(String, usize)> {
 /// character tables are data, not functions).
 #[test]
 fn no_production_function_is_over_sixty_lines() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for folder in ["policy-core/src", "policy-macros/src", "src"] {
-        sources(&root.join(folder), &mut files);
-    }
     let mut long = Vec::new();
     let mut counted = 0;
-    for path in files.iter().filter(|path| !path.ends_with("catalog_data.rs") && !path.ends_with("latin_data.rs")) {
-        for (name, length) in functions(&std::fs::read_to_string(path).unwrap()) {
+    let code = production_sources()
+        .into_iter()
+        .filter(|(path, _)| !path.ends_with("catalog_data.rs") && !path.ends_with("latin_data.rs"));
+    for (path, text) in code {
+        for (name, length) in functions(&text) {
             counted += 1;
             if length > MAX_FUNCTION_LINES {
-                long.push(format!("{}: `{name}` is {length} lines", path.strip_prefix(root).unwrap().display()));
+                long.push(format!("{path}: `{name}` is {length} lines"));
             }
         }
     }

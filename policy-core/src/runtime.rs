@@ -78,36 +78,25 @@ impl Runtime {
         Runtime::ALL.into_iter().find(|r| r.as_str() == name)
     }
 
-    /// The supported runtime spelled `name` in `spelling`. An unknown name is refused with a
-    /// did-you-mean among the supported runtimes only; a known runtime that cannot honour a
-    /// selection yet is refused as unsupported, and a supported one this build was compiled
-    /// without names the cargo feature that compiles it in.
+    /// The runtime spelled `name` in `spelling`. An unknown name is refused with a
+    /// did-you-mean among the runtimes of the list; one this build was compiled without names
+    /// the cargo feature that compiles it in.
     pub fn from_name(name: &str, spelling: Spelling) -> Result<Runtime, Error> {
         let supported = Runtime::supported(spelling);
         let Some(runtime) = Runtime::ALL.into_iter().find(|r| r.spelled(spelling) == name) else {
             return Err(Error::UnknownRuntime { value: name.to_owned(), expected: supported });
         };
-        if runtime.is_supported() && runtime.compiled_in() { Ok(runtime) } else { Err(runtime.refused(spelling)) }
+        if runtime.compiled_in() { Ok(runtime) } else { Err(runtime.refused(spelling)) }
     }
 
-    /// Why this runtime cannot be read here: not supported yet, or not compiled in.
+    /// Why this runtime cannot be read here: this build was compiled without it.
     pub fn refused(self, spelling: Spelling) -> Error {
-        match self.feature() {
-            Some(feature) if self.is_supported() => {
-                Error::RuntimeNotCompiled { runtime: self.spelled(spelling), feature }
-            }
-            _ => Error::UnsupportedRuntime { runtime: self.spelled(spelling), supported: Runtime::supported(spelling) },
-        }
-    }
-
-    /// Whether a selection can be applied to this runtime yet: every runtime of the list can.
-    pub const fn is_supported(self) -> bool {
-        true
+        Error::RuntimeNotCompiled { runtime: self.spelled(spelling), feature: self.feature() }
     }
 
     /// The cargo feature that compiles this runtime in (SPEC §12): its command-line spelling.
-    pub const fn feature(self) -> Option<&'static str> {
-        if self.is_supported() { Some(self.as_str()) } else { None }
+    pub const fn feature(self) -> &'static str {
+        self.as_str()
     }
 }
 
@@ -119,8 +108,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_runtime_is_supported() {
-        assert!(Runtime::ALL.iter().all(|r| r.is_supported()));
+    fn every_runtime_parses_by_its_name() {
         assert_eq!(Runtime::parse("gemini-cli"), Some(Runtime::GeminiCli));
         assert_eq!(Runtime::parse("opencode"), Some(Runtime::OpenCode));
         assert_eq!(Runtime::parse("codex"), Some(Runtime::Codex));
@@ -130,7 +118,7 @@ mod tests {
 
     #[test]
     fn a_runtime_compiles_in_by_its_feature() {
-        for runtime in Runtime::ALL.into_iter().filter(|runtime| runtime.is_supported()) {
+        for runtime in Runtime::ALL {
             match Runtime::from_name(runtime.as_str(), Spelling::Cli) {
                 Ok(found) => assert!(found == runtime && runtime.compiled_in()),
                 Err(error) => {

@@ -139,15 +139,7 @@ fn runtime(invocation: &Invocation, errors: &mut Errors) -> Option<Runtime> {
         other => found(other).to_owned(),
     };
     match Runtime::from_name(&value, Spelling::Macro) {
-        Ok(runtime) if Document::macro_places(runtime).is_some() => Some(runtime),
-        Ok(other) => {
-            let error = Error::UnsupportedRuntime {
-                runtime: other.spelled(Spelling::Macro),
-                supported: Runtime::SUPPORTED_MACRO,
-            };
-            errors.push(entry.value.span(), error);
-            None
-        }
+        Ok(runtime) => Some(runtime),
         Err(error) => {
             errors.push(entry.value.span(), error);
             None

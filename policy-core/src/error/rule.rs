@@ -576,18 +576,6 @@ rules! {
         Shown(canonical)
     );
 
-    /// A runtime this library knows of but cannot yet apply a selection to.
-    UnsupportedRuntime {
-        /// The runtime's name.
-        runtime: &'static str,
-        /// The supported runtimes, spelled as this front door spells them.
-        supported: &'static [&'static str],
-    } => write!(
-        f,
-        "runtime `{runtime}` cannot honour a built-in tool selection yet; supported runtimes are {}",
-        one_of(supported).replace(" or ", " and ")
-    );
-
     /// A runtime the library supports, but this build of it was compiled without (SPEC §12).
     RuntimeNotCompiled {
         /// The runtime's name, spelled as the front door spells it.
@@ -756,7 +744,6 @@ mod tests {
             Error::BadAgentName { runtime: "r", name: "n".into() },
             Error::AgentOnlyNotTaken { tool: "t" },
             Error::DuplicateCliTool { canonical: "c".into(), first: 0 },
-            Error::UnsupportedRuntime { runtime: "r", supported: &["a"] },
             Error::RuntimeNotCompiled { runtime: "r", feature: "f" },
             Error::SubagentQualifiedName { entry: "e".into(), bare: None },
             Error::SubagentInvalidName { entry: "e".into() },
