@@ -9,7 +9,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
-use tool_policy::review::{AttestError, Output};
+use tool_policy::review::{AttestError, GateAnswer, Output};
 use tool_policy::review::{Help, HostOptions};
 use tool_policy::text::{Escaped, Shown, to_json_pretty};
 use tool_policy::{Error, Host, Lint, Report, Runtime};
@@ -39,17 +39,18 @@ struct Command {
 }
 
 /// Every command, in the order the usage lists them.
-const COMMANDS: [Command; 6] = [
+const COMMANDS: [Command; 7] = [
     Command {
         name: "resolve",
-        synopsis: "[--runtime RUNTIME] [--strict] [--policy-file PATH] [--mcp-server NAME]... [FILE|-]",
+        synopsis: "[--runtime RUNTIME] [--strict] [--policy-file PATH] [--mcp-server NAME]... [--gate COMMAND] [FILE|-]",
         operands: (0, 1),
         about: "\
 Prints what the runtime receives, as JSON.",
         each_runtime: Some(|help| help.resolve),
         after: "\
 Reads standard input when FILE is `-` or absent. Warnings go to stderr; --strict makes
-them errors.",
+them errors. --gate COMMAND also writes the runtime's pre-call hook, running COMMAND
+(`tool-policy gate --runtime RUNTIME POLICY`) before every call.",
     },
     Command {
         name: "check",
@@ -99,6 +100,19 @@ Checks what a running session really offers against POLICY (what `resolve` reads
 Exit 0 attested (drift and notes on stderr), 1 violations (one `<tool>: offered, but <why>`
 line each on stderr), 2 usage, unreadable, or nothing to attest. --strict makes drift (an
 offered built-in the pinned catalog does not know, let through by a deny-list) a violation.",
+    },
+    Command {
+        name: "gate",
+        synopsis: "[--runtime RUNTIME] POLICY",
+        operands: (1, 1),
+        about: "\
+Answers one call of the runtime's pre-call hook from POLICY (what `resolve` reads): reads
+the hook's payload (the runtime's own JSON) on standard input; a call `explain` says the
+policy does not permit exits 2 with the reason on stderr (one line), a permitted call exits
+0. Anything else exits 2 too: a payload that is not JSON or has no string tool name, a tool
+the runtime's names do not know, a POLICY that is missing or does not load.",
+        each_runtime: Some(|help| help.gate),
+        after: "",
     },
     Command {
         name: "schema",
@@ -170,6 +184,8 @@ enum Failure {
     Usage(String),
     /// Exit 2, with every message already printed.
     Unreadable,
+    /// Exit 2: the gate refuses a call, why on one line.
+    Refused(String),
 }
 
 fn main() -> ExitCode {
@@ -181,6 +197,10 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Err(Failure::Unreadable) => ExitCode::from(2),
+        Err(Failure::Refused(reason)) => {
+            say!("{reason}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -195,6 +215,8 @@ struct Args {
     policy_file: Option<String>,
     /// `--agent NAME`: the agent `explain` answers for.
     agent: Option<String>,
+    /// `--gate COMMAND`: the command the hook `resolve` writes runs.
+    gate: Option<String>,
 }
 
 fn run() -> Result<(), Failure> {
@@ -229,6 +251,7 @@ fn run() -> Result<(), Failure> {
         "explain" => explain(&args, &args.positional[0], &args.positional[1..]),
         "diff" => diff(&args, &args.positional[0], &args.positional[1]),
         "attest" => attest(&args, &args.positional[0], &args.positional[1]),
+        "gate" => gate(&args, &args.positional[0]),
         _ => print(tool_policy::schema::SCHEMA.trim_end()),
     }
 }
@@ -245,6 +268,7 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
         host: Host::default(),
         policy_file: None,
         agent: None,
+        gate: None,
     };
     let mut options_end = false;
     while let Some(word) = words.next().transpose()? {
@@ -277,6 +301,7 @@ fn args(mut words: impl Iterator<Item = Result<String, Failure>>) -> Result<Args
             }
             "--policy-file" => args.policy_file = Some(value(option, inline, &mut words)?),
             "--agent" => args.agent = Some(value(option, inline, &mut words)?),
+            "--gate" => args.gate = Some(value(option, inline, &mut words)?),
             "--mcp-server" => {
                 let value = value(option, inline, &mut words)?;
                 args.host.mcp_servers.get_or_insert_with(Vec::new).push(value);
@@ -326,8 +351,9 @@ type HostOption = (&'static str, bool, &'static [(&'static str, fn(&HostOptions)
 
 /// The host's options, each with whether it was given and the commands and runtimes that
 /// read it.
-fn host_options(args: &Args) -> [HostOption; 3] {
+fn host_options(args: &Args) -> [HostOption; 4] {
     [
+        ("--gate applies", args.gate.is_some(), &[("resolve", |reads| reads.gate)]),
         ("--policy-file applies", args.policy_file.is_some(), &[("resolve", |reads| reads.policy_file)]),
         (
             "--mcp-server applies",
@@ -437,6 +463,10 @@ fn resolve(args: &Args, path: &str) -> Result<(), Failure> {
     let document = load_one(args, path)?;
     let output = args.policy_file.clone().map_or_else(Output::default, Output::policy_file);
     let output = output.with_mcp_servers(args.host.mcp_servers.iter().flatten().cloned());
+    let output = match &args.gate {
+        Some(command) => output.with_gate(command.clone()),
+        None => output,
+    };
     let resolved = document.resolved(&output).map_err(|error| {
         say!("{}: {error}", input_name(path));
         Failure::Invalid
@@ -486,6 +516,34 @@ fn explain(args: &Args, path: &str, tools: &[String]) -> Result<(), Failure> {
         print(line)?;
     }
     if explanation.refused.is_empty() { Ok(()) } else { Err(Failure::Invalid) }
+}
+
+/// `gate`: exit 0 (printing the runtime's empty answer, if any) for a call the policy
+/// permits; exit 2, one line on stderr, for anything else, a policy that does not load
+/// included.
+fn gate(args: &Args, policy: &str) -> Result<(), Failure> {
+    let refused = |why: String| Failure::Refused(format!("tool-policy refuses the call: {why}"));
+    let document = match load(args, policy) {
+        Ok(Ok(document)) => document,
+        Ok(Err(report)) => {
+            let first = report.errors.first().map(ToString::to_string).unwrap_or_default();
+            let more = report.errors.len() + report.omitted_errors - 1;
+            let more = if more > 0 { format!(" (and {more} more errors)") } else { String::new() };
+            return Err(refused(format!("the policy {} is invalid: {first}{more}", input_name(policy))));
+        }
+        Err(Failure::Usage(message)) => return Err(refused(message)),
+        Err(_) => return Err(refused(format!("the policy {} cannot be read", input_name(policy)))),
+    };
+    let payload = match read("-")? {
+        Ok(payload) => payload,
+        Err(error) => return Err(refused(format!("the hook payload is {error}"))),
+    };
+    match document.gate(&payload) {
+        GateAnswer::Permit("") => Ok(()),
+        GateAnswer::Permit(answer) => print(answer),
+        GateAnswer::Refuse(reason) => Err(Failure::Refused(reason)),
+        _ => Err(refused(String::from("no answer"))),
+    }
 }
 
 /// `diff`: exit 0 when nothing changes, 1 when something does, 2 on trouble (an invalid

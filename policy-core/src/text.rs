@@ -387,6 +387,28 @@ impl fmt::Display for Shown<'_> {
     }
 }
 
+/// `text` on one line: line breaks and every character [`Shown`] escapes written as JSON
+/// string escapes; the rest, backslashes included, as it is (for a message whose parts are
+/// already [`Shown`]).
+pub(crate) fn one_line(text: &str) -> String {
+    let mut line = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => line.push_str("\\n"),
+            '\r' => line.push_str("\\r"),
+            c if needs_escape(c) => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    // Writing to a `String` cannot fail.
+                    let _ = write!(line, "\\u{unit:04x}");
+                }
+            }
+            c => line.push(c),
+        }
+    }
+    line
+}
+
 /// Writes `chars` escaped as [`Shown`] describes.
 fn escape(f: &mut fmt::Formatter<'_>, chars: impl Iterator<Item = char>) -> fmt::Result {
     for c in chars {

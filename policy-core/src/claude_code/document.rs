@@ -21,6 +21,7 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host, Violation};
 use crate::review::diff::{PolicyDiff, diff_entries};
+use crate::review::gate::{HookCall, command_hook, string_at};
 use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::seen::Seen;
 use crate::selection::{NO_SELECTION, NameLookup};
@@ -41,8 +42,10 @@ impl RuntimeDocument for ClaudeCodeDocument {
             is offered (`agents` beside `builtin_tools`).",
         attest: "OBSERVED is a `--output-format stream-json --verbose` transcript, or its `init`\n\
             line. --mcp-server NAME declares a server the host passed with --mcp-config.",
+        gate: "the payload of a `PreToolUse` command hook: `tool_name`; a sub-agent's\n\
+            call (`agent_id` set) is judged by what its agent (`agent_type`) is offered.",
     };
-    const HOST_OPTIONS: HostOptions = HostOptions { attest_mcp_servers: true, ..HostOptions::NONE };
+    const HOST_OPTIONS: HostOptions = HostOptions { attest_mcp_servers: true, gate: true, ..HostOptions::NONE };
 
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
@@ -57,9 +60,15 @@ impl RuntimeDocument for ClaudeCodeDocument {
         (&self.warnings, self.omitted_warnings)
     }
 
-    /// `{"args": [...], "cliVersion"}`: the selection's arguments, then `--agents=<json>`.
-    fn resolved(&self, _: &Output) -> Result<serde_json::Value, Error> {
-        Ok(serde_json::to_value(self.args()).unwrap_or_default())
+    /// `{"args": [...], "cliVersion"}`: the selection's arguments, then `--agents=<json>`,
+    /// then, with a gate, `--settings=<json>` holding its `PreToolUse` hook.
+    fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error> {
+        let mut resolved = serde_json::to_value(self.args()).unwrap_or_default();
+        if let (Some(command), Some(args)) = (&output.gate, resolved["args"].as_array_mut()) {
+            let settings = serde_json::json!({"hooks": command_hook("PreToolUse", command)});
+            args.push(format!("--settings={settings}").into());
+        }
+        Ok(resolved)
     }
 
     /// Each tool by its Claude Code name; with `agent`, what that agent is offered: a custom
@@ -80,11 +89,12 @@ impl RuntimeDocument for ClaudeCodeDocument {
         for text in if tools.is_empty() { &catalog } else { tools } {
             if mcp::is_mcp_tool(text) {
                 let main = mcp_decide(&mcp_rules, text);
-                let line = match &agent {
-                    Some(agent) => agent.mcp_verdict(text, mcp_rules.rule(text).is_none(), &main),
-                    None => main,
+                let main_permitted = mcp_rules.rule(text).is_none();
+                let (line, permitted) = match &agent {
+                    Some(agent) => agent.mcp_verdict(text, main_permitted, &main),
+                    None => (main, main_permitted),
                 };
-                explanation.lines.push(format!("{text}: {line}"));
+                explanation.decided(text.as_str(), permitted, line);
                 continue;
             }
             let tool: ClaudeTool = text.parse()?;
@@ -96,13 +106,24 @@ impl RuntimeDocument for ClaudeCodeDocument {
                 Some(agent) => agent.verdict(self.selection.as_ref(), tool, &main),
                 None => (main, self.selection.as_ref().is_none_or(|selection| selection.decide(tool).is_permitted())),
             };
-            explanation.lines.push(format!("{tool}: {verdict}"));
+            explanation.decided(tool.name(), granted, verdict);
             permitted.extend(granted.then(|| (tool.name(), tool.capabilities())));
         }
         if tools.is_empty() {
             explanation.grants(permitted);
         }
         Ok(explanation)
+    }
+
+    /// A `PreToolUse` payload: `tool_name`, and `agent_type` when `agent_id` says a
+    /// sub-agent makes the call (the main agent's payload has no `agent_id`).
+    fn hook_call(payload: &serde_json::Value) -> Result<HookCall, String> {
+        let tool = string_at(payload, "tool_name")?;
+        let agent = match payload.get("agent_id") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(_) => Some(string_at(payload, "agent_type")?.to_owned()),
+        };
+        Ok(HookCall::by(tool, agent))
     }
 
     fn diff(&self, new: &ClaudeCodeDocument) -> PolicyDiff {
@@ -253,8 +274,9 @@ impl Subject<'_> {
     }
 
     /// What the agent is offered of the MCP tool `name` (`mcp__<server>__<tool>`) the main
-    /// agent is offered or not (`main`, `main_verdict`), by the agent's own MCP rules.
-    fn mcp_verdict(&self, name: &str, main: bool, main_verdict: &str) -> String {
+    /// agent is offered or not (`main`, `main_verdict`), by the agent's own MCP rules; and
+    /// whether it is offered.
+    fn mcp_verdict(&self, name: &str, main: bool, main_verdict: &str) -> (String, bool) {
         let agent = &self.agent;
         let offered = main && !mcp_offered_to(agent, &[name]).is_empty();
         let why = if !main {
@@ -267,8 +289,8 @@ impl Subject<'_> {
         } else {
             String::from("no `tools` of its own: it reaches every MCP tool of the session")
         };
-        let offered = if offered { "offered" } else { "not offered" };
-        format!("{offered} to agent `{}` ({why})", Shown(&agent.name))
+        let shown = if offered { "offered" } else { "not offered" };
+        (format!("{shown} to agent `{}` ({why})", Shown(&agent.name)), offered)
     }
 
     /// What the agent is offered of `tool`, and why; and whether it is offered at all.

@@ -14,7 +14,7 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::PolicyDiff;
-use crate::review::document::{AttestError, Explanation, Help, Output, RuntimeDocument};
+use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::selection::{NO_SELECTION, SelectionDecision};
 
 impl RuntimeDocument for CodexDocument {
@@ -26,7 +26,11 @@ impl RuntimeDocument for CodexDocument {
             {\"args\": [..], \"model\", \"cliVersion\"}: pass `args` after `codex exec`.",
         explain: "TOOL is a Codex CLI tool name (`exec_command`) or an MCP tool (`mcp__server__tool`).",
         attest: "refused: `codex exec` reports no list of tools.",
+        gate: "the payload of a `PreToolUse` hook: `tool_name`; every call is judged by\n\
+            the selection.",
     };
+
+    const HOST_OPTIONS: HostOptions = HostOptions { gate: true, ..HostOptions::NONE };
 
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
@@ -40,10 +44,18 @@ impl RuntimeDocument for CodexDocument {
         (&self.warnings, self.omitted_warnings)
     }
 
-    /// `{"args", "model", "cliVersion"}`.
-    fn resolved(&self, _: &Output) -> Result<serde_json::Value, Error> {
+    /// `{"args", "model", "cliVersion"}`; with a gate, `args` ends with `-c` and its
+    /// `PreToolUse` hook (`hooks.PreToolUse=[..]`, TOML).
+    fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error> {
         // The reader refused what the CLI cannot say: what is left has its arguments.
-        Ok(serde_json::to_value(CodexArgs::new(self.selection.clone())?).unwrap_or_default())
+        let mut resolved = serde_json::to_value(CodexArgs::new(self.selection.clone())?).unwrap_or_default();
+        if let (Some(command), Some(args)) = (&output.gate, resolved["args"].as_array_mut()) {
+            // A JSON string is a TOML basic string: the same escapes, none TOML lacks.
+            let command = serde_json::Value::from(command.as_str());
+            let hook = format!("hooks.PreToolUse=[{{matcher=\"*\",hooks=[{{type=\"command\",command={command}}}]}}]");
+            args.extend([serde_json::Value::from("-c"), hook.into()]);
+        }
+        Ok(resolved)
     }
 
     /// Each tool by its Codex CLI name, or one MCP tool (`mcp__<server>__<tool>`), with
@@ -84,7 +96,7 @@ impl RuntimeDocument for CodexDocument {
                 }
                 CodexName::Mcp(_) => String::from("not offered"),
             };
-            explanation.lines.push(format!("{shown}: {verdict}; {how}"));
+            explanation.decided(shown, is_permitted, format!("{verdict}; {how}"));
         }
         if tools.is_empty() {
             explanation.grants(permitted);

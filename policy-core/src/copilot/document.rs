@@ -19,6 +19,7 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::{PolicyDiff, diff_named};
+use crate::review::gate::{HookCall, string_at};
 use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::text::Shown;
 
@@ -34,6 +35,7 @@ impl RuntimeDocument for CopilotDocument {
             after the next turn). --custom NAME declares a custom tool the host registered: any other\n\
             name the runtime does not mark as MCP is taken as a built-in. A custom tool named like a\n\
             built-in is declared with --override NAME (it overrides the built-in).",
+        gate: "the payload of a `preToolUse` hook: `toolName`, a built-in's name.",
     };
     const HOST_OPTIONS: HostOptions = HostOptions { custom_tools: true, ..HostOptions::NONE };
 
@@ -97,16 +99,21 @@ impl RuntimeDocument for CopilotDocument {
                 }
                 explanation.warnings.push(warning);
             }
-            let verdict = match &agent {
+            let (verdict, permitted) = match &agent {
                 Some(agent) => agent.verdict(self.policy(), &tool),
-                None => self.policy().decide(&tool).to_string(),
+                None => (self.policy().decide(&tool).to_string(), self.policy().offers(&tool)),
             };
-            explanation.lines.push(format!("{}: {verdict}", Shown(&tool.to_string())));
+            explanation.decided(Shown(&tool.to_string()).to_string(), permitted, verdict);
         }
         if tools.is_empty() {
             explanation.grants(permitted);
         }
         Ok(explanation)
+    }
+
+    /// A `preToolUse` payload, the SDK's and the CLI's: `toolName`, a built-in's name.
+    fn hook_call(payload: &serde_json::Value) -> Result<HookCall, String> {
+        string_at(payload, "toolName").map(HookCall::main)
     }
 
     fn diff(&self, new: &CopilotDocument) -> PolicyDiff {
@@ -192,7 +199,7 @@ impl<'a> AgentSubject<'a> {
     }
 
     /// What the agent is offered of `tool` under the session's `policy`, and why.
-    fn verdict(&self, policy: &ResolvedPolicy, tool: &Tool<'_>) -> String {
+    fn verdict(&self, policy: &ResolvedPolicy, tool: &Tool<'_>) -> (String, bool) {
         let extra = self
             .builtin
             .is_some_and(|builtin| tool.source() == Source::Builtin && builtin.extra.contains(&tool.name()));
@@ -205,7 +212,7 @@ impl<'a> AgentSubject<'a> {
             (true, AgentTools::All) if !extra => format!("every tool the session offers: {decision}"),
             (true, _) => format!("in its tools; the session: {decision}"),
         };
-        let offered = if offered { "offered" } else { "not offered" };
-        format!("{offered} to agent `{}` ({builtin}{why})", Shown(self.name))
+        let shown = if offered { "offered" } else { "not offered" };
+        (format!("{shown} to agent `{}` ({builtin}{why})", Shown(self.name)), offered)
     }
 }

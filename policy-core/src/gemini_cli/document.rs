@@ -14,6 +14,7 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::PolicyDiff;
+use crate::review::gate::command_hook;
 use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::selection::NO_SELECTION;
 
@@ -29,8 +30,10 @@ impl RuntimeDocument for GeminiDocument {
             with --agent NAME, in which modes the CLI's own agent NAME (`codebase_investigator`,\n\
             `cli_help`, `generalist`) is offered it.",
         attest: "refused: the CLI's `init` line lists no tools, so nothing can be attested.",
+        gate: "the payload of a `BeforeTool` hook: `tool_name`; every call is judged by the\n\
+            selection.",
     };
-    const HOST_OPTIONS: HostOptions = HostOptions { policy_file: true, ..HostOptions::NONE };
+    const HOST_OPTIONS: HostOptions = HostOptions { policy_file: true, gate: true, ..HostOptions::NONE };
 
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
@@ -44,14 +47,19 @@ impl RuntimeDocument for GeminiDocument {
         (&self.warnings, self.omitted_warnings)
     }
 
-    /// `{"settings", "policy", "args", "cliVersion"}`, the policy file named as the host asks.
+    /// `{"settings", "policy", "args", "cliVersion"}`, the policy file named as the host asks;
+    /// with a gate, `settings` holds its `BeforeTool` hook.
     fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error> {
         let config = GeminiCliConfig::new(self.selection.clone());
         let config = match &output.policy_file {
             Some(path) => config.with_policy_file(path.clone()),
             None => config,
         };
-        Ok(serde_json::to_value(config).unwrap_or_default())
+        let mut resolved = serde_json::to_value(config).unwrap_or_default();
+        if let (Some(command), Some(settings)) = (&output.gate, resolved["settings"].as_object_mut()) {
+            settings.insert(String::from("hooks"), command_hook("BeforeTool", command));
+        }
+        Ok(resolved)
     }
 
     /// Each tool by its Gemini CLI name, or one MCP tool (`mcp_<server>_<tool>`), with the
@@ -71,8 +79,9 @@ impl RuntimeDocument for GeminiDocument {
                 Some(selection) => selection.decide(shown).to_string(),
                 None => NO_SELECTION.to_owned(),
             };
+            let is_permitted = self.selection.as_ref().is_none_or(|selection| selection.decide(shown).is_permitted());
             if let GeminiName::Builtin(tool) = &name {
-                if self.selection.as_ref().is_none_or(|selection| selection.decide(shown).is_permitted()) {
+                if is_permitted {
                     permitted.push((tool.name(), tool.capabilities()));
                 }
             }
@@ -82,7 +91,7 @@ impl RuntimeDocument for GeminiDocument {
                 .map(ApprovalMode::as_str)
                 .collect();
             let offered = if modes.is_empty() { String::from("no approval mode") } else { modes.join(", ") };
-            explanation.lines.push(format!("{shown}: {verdict}; a headless session offers it in {offered}"));
+            explanation.decided(shown, is_permitted, format!("{verdict}; a headless session offers it in {offered}"));
         }
         if tools.is_empty() {
             explanation.grants(permitted);
@@ -129,12 +138,12 @@ impl GeminiDocument {
             };
             let modes: Vec<&str> =
                 ApprovalMode::ALL.iter().filter(|mode| offered_in(mode)).map(|mode| mode.as_str()).collect();
-            let line = if modes.is_empty() {
-                format!("{shown}: not offered to agent `{}` in any approval mode", agent.name())
+            let why = if modes.is_empty() {
+                format!("not offered to agent `{}` in any approval mode", agent.name())
             } else {
-                format!("{shown}: offered to agent `{}` in {}", agent.name(), modes.join(", "))
+                format!("offered to agent `{}` in {}", agent.name(), modes.join(", "))
             };
-            explanation.lines.push(line);
+            explanation.decided(shown, !modes.is_empty(), why);
         }
         let unstarted: Vec<&str> = ApprovalMode::ALL
             .iter()

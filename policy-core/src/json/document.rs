@@ -6,7 +6,7 @@ use crate::error::{Error, Located, Warning};
 use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::{
-    AttestError, Attestation, Explanation, Help, Host, HostOptions, Output, PolicyDiff, RuntimeDocument,
+    AttestError, Attestation, Explanation, GateAnswer, Help, Host, HostOptions, Output, PolicyDiff, RuntimeDocument,
 };
 use crate::runtime::{Runtime, Spelling};
 
@@ -128,6 +128,13 @@ impl Document {
     /// agent or to `agent`, and what decided.
     pub fn explain(&self, tools: &[String], agent: Option<&str>, options: Options) -> Result<Explanation, Error> {
         each!(self, document => document.explain(tools, agent, options))
+    }
+
+    /// The gate's answer to one payload of the runtime's pre-call hook (SPEC §13): the
+    /// decision [`Document::explain`] gives for the call it names, refused when the payload
+    /// cannot be read.
+    pub fn gate(&self, payload: &str) -> GateAnswer {
+        each!(self, document => crate::review::gate::answer(&**document, payload))
     }
 
     /// The value `builtin_tools!` expands to, as Rust source built through `private`.

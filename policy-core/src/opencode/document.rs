@@ -15,6 +15,7 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::PolicyDiff;
+use crate::review::gate::{HookCall, string_at};
 use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::selection::{NO_SELECTION, SelectionDecision};
 
@@ -27,8 +28,10 @@ impl RuntimeDocument for OpenCodeDocument {
             tools `*_*` keeps.",
         explain: "TOOL is an OpenCode tool name (`read`) or an MCP tool (`server_tool`).",
         attest: "refused: `opencode run` reports no list of tools.",
+        gate: "the payload the plugin `resolve --gate` writes sends for\n\
+            `tool.execute.before`: `tool_name`, and `agent` where it knows the calling agent.",
     };
-    const HOST_OPTIONS: HostOptions = HostOptions { resolve_mcp_servers: true, ..HostOptions::NONE };
+    const HOST_OPTIONS: HostOptions = HostOptions { resolve_mcp_servers: true, gate: true, ..HostOptions::NONE };
 
     const RUNTIME: &'static str = RUNTIME;
     const PLACES: &'static [&'static Place] = PLACES;
@@ -42,10 +45,16 @@ impl RuntimeDocument for OpenCodeDocument {
         (&self.warnings, self.omitted_warnings)
     }
 
-    /// `{"permission", "cliVersion"}`, `*_*` written for each MCP server the host names.
+    /// `{"permission", "cliVersion"}`, `*_*` written for each MCP server the host names; with
+    /// a gate, `gatePlugin`: the plugin file to write, `{"file", "source"}`.
     fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error> {
         let config = OpenCodeConfig::checked(self.selection.clone(), &output.mcp_servers)?;
-        Ok(serde_json::to_value(config).unwrap_or_default())
+        let mut resolved = serde_json::to_value(config).unwrap_or_default();
+        if let (Some(command), Some(object)) = (&output.gate, resolved.as_object_mut()) {
+            let plugin = serde_json::json!({"file": GATE_PLUGIN_FILE, "source": gate_plugin(command)});
+            object.insert(String::from("gatePlugin"), plugin);
+        }
+        Ok(resolved)
     }
 
     /// Each tool by its OpenCode name, or one MCP tool (`<server>_<tool>`), with whether the
@@ -97,12 +106,23 @@ impl RuntimeDocument for OpenCodeDocument {
                 OpenCodeName::Mcp(_) if is_offered => String::from("offered when its server is configured"),
                 OpenCodeName::Mcp(_) => String::from("not offered"),
             };
-            explanation.lines.push(format!("{shown}: {verdict}; {how}"));
+            explanation.decided(shown, is_permitted && keeps(permission), format!("{verdict}; {how}"));
         }
         if tools.is_empty() {
             explanation.grants(permitted);
         }
         Ok(explanation)
+    }
+
+    /// The payload the gate plugin writes for `tool.execute.before`: `tool_name` (the
+    /// hook's `input.tool`), and `agent` when the plugin knows which agent calls.
+    fn hook_call(payload: &serde_json::Value) -> Result<HookCall, String> {
+        let tool = string_at(payload, "tool_name")?;
+        let agent = match payload.get("agent") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(_) => Some(string_at(payload, "agent")?.to_owned()),
+        };
+        Ok(HookCall::by(tool, agent))
     }
 
     fn diff(&self, new: &OpenCodeDocument) -> PolicyDiff {
@@ -125,4 +145,28 @@ impl RuntimeDocument for OpenCodeDocument {
             .into(),
         }))
     }
+}
+
+/// Where a project's plugin is loaded from: OpenCode loads every file of `.opencode/plugin/`.
+pub const GATE_PLUGIN_FILE: &str = ".opencode/plugin/tool-policy-gate.js";
+
+/// The plugin that asks `command` (the gate) before every call (`tool.execute.before`),
+/// sending `{"tool_name"}` on its standard input; any exit but 0, or no exit at all, throws,
+/// which refuses the call.
+fn gate_plugin(command: &str) -> String {
+    let command = serde_json::Value::from(command);
+    format!(
+        "// Written by `tool-policy resolve --gate`: every tool call asks the gate first.\n\
+         import {{ spawnSync }} from \"node:child_process\";\n\
+         const COMMAND = {command};\n\
+         export const ToolPolicyGate = async () => ({{\n\
+         \x20 \"tool.execute.before\": async (input) => {{\n\
+         \x20   const payload = JSON.stringify({{ tool_name: input.tool }});\n\
+         \x20   const run = spawnSync(\"/bin/sh\", [\"-c\", COMMAND], {{ input: payload, encoding: \"utf8\", timeout: 60000 }});\n\
+         \x20   if (run.status !== 0) {{\n\
+         \x20     throw new Error((run.stderr || \"\").trim() || `the tool-policy gate did not answer (${{run.error ?? run.status}})`);\n\
+         \x20   }}\n\
+         \x20 }},\n\
+         }});\n"
+    )
 }

@@ -6,6 +6,7 @@
 
 use super::attest::{Attestation, Host};
 use super::diff::PolicyDiff;
+use super::gate::{HookCall, string_at};
 use crate::capability::{Capabilities, Capability};
 use crate::error::{Error, Located, Warning};
 use crate::reader::closed::Place;
@@ -63,6 +64,18 @@ pub trait RuntimeDocument: Sized {
     /// `private` (the facade's `__private`).
     fn rust_source(&self, private: &str) -> String;
 
+    /// What this runtime's pre-call hook prints for a call the gate permits (SPEC §13): the
+    /// empty answer it expects, if any.
+    const HOOK_PERMIT: &'static str = "";
+
+    /// The call one payload of this runtime's pre-call hook names (its own JSON), or why it
+    /// names none. Unless the runtime says otherwise, the main agent's call of the tool at
+    /// `tool_name` (the Gemini CLI's `BeforeTool`, the Codex CLI's `PreToolUse`: neither says
+    /// which agent calls).
+    fn hook_call(payload: &serde_json::Value) -> Result<HookCall, String> {
+        string_at(payload, "tool_name").map(HookCall::main)
+    }
+
     /// What a running session reported (`observed`, as the runtime writes it), checked against
     /// this document.
     fn attest(&self, observed: &str, host: &Host, strict: bool) -> Result<Attestation, AttestError>;
@@ -78,12 +91,14 @@ pub struct Help {
     pub explain: &'static str,
     /// `attest`: what OBSERVED is, or why nothing can be attested.
     pub attest: &'static str,
+    /// `gate`: the hook whose payload it reads, and what decides a sub-agent's call.
+    pub gate: &'static str,
 }
 
 /// Which of the host's options a runtime reads (the CLI refuses the others, which would
 /// change nothing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(clippy::struct_excessive_bools)] // four independent options
+#[allow(clippy::struct_excessive_bools)] // five independent options
 pub struct HostOptions {
     /// `resolve --mcp-server NAME`: [`Output::mcp_servers`].
     pub resolve_mcp_servers: bool,
@@ -93,12 +108,19 @@ pub struct HostOptions {
     pub custom_tools: bool,
     /// `attest --mcp-server NAME`: [`Host::mcp_servers`].
     pub attest_mcp_servers: bool,
+    /// `resolve --gate COMMAND`: [`Output::gate`].
+    pub gate: bool,
 }
 
 impl HostOptions {
     /// None of them.
-    pub const NONE: HostOptions =
-        HostOptions { resolve_mcp_servers: false, policy_file: false, custom_tools: false, attest_mcp_servers: false };
+    pub const NONE: HostOptions = HostOptions {
+        resolve_mcp_servers: false,
+        policy_file: false,
+        custom_tools: false,
+        attest_mcp_servers: false,
+        gate: false,
+    };
 }
 
 /// How the host wants what the runtime receives.
@@ -111,13 +133,23 @@ pub struct Output {
     /// The MCP servers the host configures, by the names its settings give them, for a
     /// runtime whose allow-list can keep a server's tools only by naming the server.
     pub mcp_servers: Vec<String>,
+    /// The command the runtime's pre-call hook runs (`tool-policy gate --runtime R POLICY`):
+    /// with it, the configuration also holds the hook entry (SPEC §13).
+    pub gate: Option<String>,
 }
 
 impl Output {
     /// The output with its policy file at `path`.
     #[must_use]
     pub fn policy_file(path: impl Into<String>) -> Output {
-        Output { policy_file: Some(path.into()), mcp_servers: Vec::new() }
+        Output { policy_file: Some(path.into()), ..Output::default() }
+    }
+
+    /// The output with the hook entry that runs `command` before every call.
+    #[must_use]
+    pub fn with_gate(mut self, command: impl Into<String>) -> Output {
+        self.gate = Some(command.into());
+        self
     }
 
     /// The output for a host that configures these MCP servers.
@@ -132,15 +164,38 @@ impl Output {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Explanation {
-    /// One line per tool: `tool: verdict`.
+    /// One line per tool: `tool: verdict`, then, for the whole catalog, a line per
+    /// capability.
     pub lines: Vec<String>,
+    /// Each tool asked, in order: whether the policy permits it to the agent asked for (what
+    /// the gate answers a call with).
+    pub decisions: Vec<ToolDecision>,
     /// About the tools asked: a name the pinned catalog does not know.
     pub warnings: Vec<Warning>,
     /// The same, refused in strict mode: each at the tool as written.
     pub refused: Vec<Located<Error>>,
 }
 
+/// One tool's decision: the answer `explain` prints a line for, and the gate a call with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ToolDecision {
+    /// The tool, as the runtime names it.
+    pub tool: String,
+    /// Whether the policy permits a call of it.
+    pub permitted: bool,
+    /// What decided, as `explain` prints it after `tool: `.
+    pub why: String,
+}
+
 impl Explanation {
+    /// The decision on `tool`, and its line.
+    pub(crate) fn decided(&mut self, tool: impl Into<String>, permitted: bool, why: String) {
+        let tool = tool.into();
+        self.lines.push(format!("{tool}: {why}"));
+        self.decisions.push(ToolDecision { tool, permitted, why });
+    }
+
     /// After the whole catalog, what it grants (SPEC §7): a line per capability, `capability
     /// execute: granted through Monitor` or `capability web: not granted`, from the
     /// capabilities of the built-ins `permitted` (by name, in catalog order).

@@ -7,7 +7,9 @@
 pub(crate) mod attest;
 pub(crate) mod diff;
 pub(crate) mod document;
+pub(crate) mod gate;
 
 pub use attest::{Attestation, Host, OfferedTool, Violation};
 pub use diff::{Change, PolicyDiff};
-pub use document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
+pub use document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument, ToolDecision};
+pub use gate::{GateAnswer, HookCall};

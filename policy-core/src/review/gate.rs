@@ -1,0 +1,115 @@
+//! The second layer on every runtime (SPEC §13): the runtime's own pre-call hook, answered
+//! from the decision `explain` prints, so that what a session is offered and what a call may
+//! do cannot disagree. Each runtime's document reads its hook's payload
+//! ([`RuntimeDocument::hook_call`]); everything else is shared, and every doubt refuses.
+
+use super::document::RuntimeDocument;
+use crate::error::Error;
+use crate::reader::options::Options;
+use crate::text::{Shown, one_line};
+
+/// The call one hook payload names: the tool, as the runtime's `explain` names it, and the
+/// agent that makes it, where the payload says (else the main agent).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HookCall {
+    /// The tool called.
+    pub tool: String,
+    /// The sub-agent that calls it, by the name the document or the runtime gives it.
+    pub agent: Option<String>,
+}
+
+impl HookCall {
+    /// A call of `tool` by the main agent.
+    #[must_use]
+    pub fn main(tool: impl Into<String>) -> HookCall {
+        HookCall { tool: tool.into(), agent: None }
+    }
+
+    /// A call of `tool` by `agent`.
+    #[must_use]
+    pub fn by(tool: impl Into<String>, agent: Option<String>) -> HookCall {
+        HookCall { tool: tool.into(), agent }
+    }
+}
+
+/// The gate's answer to one call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GateAnswer {
+    /// The call may run: the hook prints this (the empty answer the runtime expects, if any)
+    /// and exits 0.
+    Permit(&'static str),
+    /// The call must not run: why, on one line; the hook prints it on stderr and exits 2.
+    Refuse(String),
+}
+
+impl GateAnswer {
+    /// The hook's exit code: 0 for a permitted call, 2 (every runtime's "block") for any
+    /// other.
+    #[must_use]
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            GateAnswer::Permit(_) => 0,
+            GateAnswer::Refuse(_) => 2,
+        }
+    }
+
+    /// A refusal, its reason made one line.
+    #[must_use]
+    pub fn refuse(reason: impl AsRef<str>) -> GateAnswer {
+        GateAnswer::Refuse(one_line(reason.as_ref()))
+    }
+}
+
+/// A hook entry that runs `command` before every tool, as Claude Code's and the Gemini
+/// CLI's settings write it under `hooks`: `{"<event>": [{"matcher": "*", "hooks": [{"type":
+/// "command", "command": ...}]}]}`.
+pub(crate) fn command_hook(event: &str, command: &str) -> serde_json::Value {
+    let entry = serde_json::json!([{"matcher": "*", "hooks": [{"type": "command", "command": command}]}]);
+    serde_json::json!({ event: entry })
+}
+
+/// The string at `key` of a hook payload, for a runtime's [`RuntimeDocument::hook_call`].
+pub(crate) fn string_at<'a>(payload: &'a serde_json::Value, key: &str) -> Result<&'a str, String> {
+    match payload.get(key) {
+        Some(serde_json::Value::String(text)) => Ok(text),
+        Some(_) => Err(format!("the hook payload's `{key}` is not a string")),
+        None => Err(format!("the hook payload has no `{key}`")),
+    }
+}
+
+/// The answer of `document`'s gate to the hook payload `payload` (the runtime's own JSON):
+/// the decision `explain` gives for the call's tool, from its agent; a payload that cannot
+/// be read, a tool the runtime's names do not know, or any other error refuses.
+pub fn answer<D: RuntimeDocument>(document: &D, payload: &str) -> GateAnswer {
+    let call = match serde_json::from_str(payload) {
+        Ok(value) => D::hook_call(&value),
+        Err(error) => Err(format!("the hook payload is not JSON: {error}")),
+    };
+    let call = match call {
+        Ok(call) => call,
+        Err(why) => return GateAnswer::refuse(format!("tool-policy refuses the call: {why}")),
+    };
+    decide(document, &call)
+}
+
+/// The answer to `call`: its agent's decision, or the main agent's when the document and the
+/// runtime know no agent of that name (never more than the main agent's then).
+pub fn decide<D: RuntimeDocument>(document: &D, call: &HookCall) -> GateAnswer {
+    let tools = [call.tool.clone()];
+    let explained = match document.explain(&tools, call.agent.as_deref(), Options::default()) {
+        Err(Error::UnknownAgent { .. }) => document.explain(&tools, None, Options::default()),
+        other => other,
+    };
+    let refused =
+        |why: &dyn std::fmt::Display| GateAnswer::refuse(format!("tool-policy refuses `{}`: {why}", Shown(&call.tool)));
+    match explained {
+        Err(error) => refused(&error),
+        Ok(explanation) => match explanation.decisions.first() {
+            Some(decision) if decision.permitted => GateAnswer::Permit(D::HOOK_PERMIT),
+            Some(decision) => refused(&format!("{} policy does not permit it: {}", D::RUNTIME, decision.why)),
+            None => refused(&"the policy gave no decision"),
+        },
+    }
+}
