@@ -230,12 +230,25 @@ fn run() -> Result<(), Failure> {
         Some(other) => return Err(Failure::Usage(format!("unexpected option `{}`\n\n{}", Shown(other), usage()))),
         None => return Err(Failure::Usage(format!("missing command\n\n{}", usage()))),
     };
+    // The gate's every failure reaches the runtime as its refusal: one line, exit 2.
+    let result = command_run(&command, words);
+    match result {
+        Err(Failure::Usage(message)) if command == "gate" => {
+            let first = message.lines().next().unwrap_or_default();
+            Err(Failure::Refused(format!("tool-policy refuses the call: {first}")))
+        }
+        other => other,
+    }
+}
+
+/// Runs `command` with the words after it.
+fn command_run(command: &str, words: impl Iterator<Item = Result<String, Failure>>) -> Result<(), Failure> {
     let args = args(words)?;
     let Some(known) = COMMANDS.iter().find(|known| known.name == command) else {
-        let hint = tool_policy::did_you_mean(&command, COMMANDS.iter().map(|known| known.name))
+        let hint = tool_policy::did_you_mean(command, COMMANDS.iter().map(|known| known.name))
             .map(|c| format!(" (did you mean `{c}`?)"))
             .unwrap_or_default();
-        return Err(Failure::Usage(format!("unknown command `{}`{hint}\n\n{}", Shown(&command), usage())));
+        return Err(Failure::Usage(format!("unknown command `{}`{hint}\n\n{}", Shown(command), usage())));
     };
     if args.help {
         return print(&known.help());
@@ -244,8 +257,8 @@ fn run() -> Result<(), Failure> {
     if args.positional.len() < min || args.positional.len() > max {
         return Err(Failure::Usage(format!("wrong number of arguments\n\n{}", known.help())));
     }
-    options_apply(&args, &command)?;
-    match command.as_str() {
+    options_apply(&args, command)?;
+    match command {
         "resolve" => resolve(&args, args.positional.first().map_or("-", String::as_str)),
         "check" => check(&args, &args.positional),
         "explain" => explain(&args, &args.positional[0], &args.positional[1..]),
@@ -523,6 +536,9 @@ fn explain(args: &Args, path: &str, tools: &[String]) -> Result<(), Failure> {
 /// included.
 fn gate(args: &Args, policy: &str) -> Result<(), Failure> {
     let refused = |why: String| Failure::Refused(format!("tool-policy refuses the call: {why}"));
+    if policy == "-" {
+        return Err(refused(String::from("POLICY must be a file: standard input carries the hook payload")));
+    }
     let document = match load(args, policy) {
         Ok(Ok(document)) => document,
         Ok(Err(report)) => {

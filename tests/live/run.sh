@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Live conformance against the real pinned CLIs, on loopback only.
 #
-#   bash tests/live/run.sh [--build RUNTIME=NPM_SPEC]... [--cases FILE] [--only copilot|claude-code|gemini-cli|opencode|codex] [--prefix P]
+#   bash tests/live/run.sh [--build RUNTIME=NPM_SPEC]... [--cases FILE] [--only copilot|claude-code|gemini-cli|opencode|codex|gate] [--prefix P]
 #
 # (`--prefix P` runs only the cases whose names start with P, such as `mcp: `, the MCP suite.
 # `--build RUNTIME=NPM_SPEC` holds another build of a runtime live, in place of its pin:
@@ -31,6 +31,8 @@
 #      M mismatches (OpenCode's
 #      and the Codex CLI's lines, `opencode N cases, M mismatches` and `codex N cases, M
 #      mismatches`, among them)
+#    then the gate suite's lines (`ok gate: <runtime>: ...`, `measured ...` for what each
+#    runtime does with a bare hook that cannot run) and `gate N cases, M mismatches`,
 #    and exits non-zero on any mismatch, failed attestation, control without its side
 #    effect, or case that did not run (the `cases run:` line says how many of each ran);
 #    `--cases FILE` adds cases: `{"name", "runtime": "copilot" | "claude-code" | "opencode" |
@@ -113,11 +115,32 @@ scratch=$(mktemp -d)
 output="$scratch/output.txt"
 trap 'rm -rf "$scratch"' EXIT
 status=0
-unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
-  "$harness" --copilot "$copilot" --claude "$claude" --gemini "$gemini" --opencode "$opencode" --codex "$codex" --scratch "$scratch" "$@" | tee "$output" || status=$?
+: > "$output"
+# `--only gate` runs the gate suite alone; `--only RUNTIME` or `--prefix P`, the other suites.
+case " $* " in
+  *" --only gate "*) ;;
+  *)
+    unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
+      "$harness" --copilot "$copilot" --claude "$claude" --gemini "$gemini" --opencode "$opencode" --codex "$codex" --scratch "$scratch" "$@" | tee "$output" || status=$?
+    ;;
+esac
+# The gate suite (SPEC §13): every runtime with its configuration withheld, only the hook
+# `resolve --gate` writes, running the release build of `tool-policy gate`.
+case " $* " in
+  *" --only "* | *" --prefix "*) gate=no ;;
+  *) gate=yes ;;
+esac
+case " $* " in *" --only gate "*) gate=yes ;; esac
+if [ "$gate" = yes ]; then
+  echo "run.sh: building tool-policy" >&2
+  cargo build --quiet --release --manifest-path "$here/../../Cargo.toml" --bin tool-policy >&2
+  unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
+    "$harness" gate --tool-policy "$here/../../target/release/tool-policy" --claude "$claude" --gemini "$gemini" \
+    --opencode "$opencode" --codex "$codex" --scratch "$scratch/gate" | tee -a "$output" || status=$?
+fi
 # The Claude Code suites again, on the Agent SDK's build, unless the run is for another runtime.
 case " $* " in
-  *" --only copilot "* | *" --only gemini-cli "* | *" --only opencode "* | *" --only codex "*) ;;
+  *" --only copilot "* | *" --only gemini-cli "* | *" --only opencode "* | *" --only codex "* | *" --only gate "*) ;;
   *)
     echo "Claude Code $sdk_claude_version (the Claude Agent SDK $sdk_version's build):" | tee -a "$output"
     unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \

@@ -14,6 +14,7 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::PolicyDiff;
+use crate::review::gate::{HookCall, failing_closed, string_at};
 use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::selection::{NO_SELECTION, SelectionDecision};
 
@@ -45,15 +46,17 @@ impl RuntimeDocument for CodexDocument {
     }
 
     /// `{"args", "model", "cliVersion"}`; with a gate, `args` ends with `-c` and its
-    /// `PreToolUse` hook (`hooks.PreToolUse=[..]`, TOML).
+    /// `PreToolUse` hook (`hooks.PreToolUse=[..]`, TOML), then [`BYPASS_HOOK_TRUST`].
     fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error> {
         // The reader refused what the CLI cannot say: what is left has its arguments.
         let mut resolved = serde_json::to_value(CodexArgs::new(self.selection.clone())?).unwrap_or_default();
         if let (Some(command), Some(args)) = (&output.gate, resolved["args"].as_array_mut()) {
             // A JSON string is a TOML basic string: the same escapes, none TOML lacks.
-            let command = serde_json::Value::from(command.as_str());
+            let command = serde_json::Value::from(failing_closed(command));
             let hook = format!("hooks.PreToolUse=[{{matcher=\"*\",hooks=[{{type=\"command\",command={command}}}]}}]");
-            args.extend([serde_json::Value::from("-c"), hook.into()]);
+            // `codex exec` runs a hook of the command line only once trusted, or with this
+            // flag, which runs every enabled hook of the invocation unreviewed.
+            args.extend([serde_json::Value::from("-c"), hook.into(), BYPASS_HOOK_TRUST.into()]);
         }
         Ok(resolved)
     }
@@ -104,6 +107,14 @@ impl RuntimeDocument for CodexDocument {
         Ok(explanation)
     }
 
+    /// A `PreToolUse` payload: `tool_name`, in which the CLI names a call of its shell,
+    /// `exec_command`, `Bash` (as Claude Code names its own); the payload does not say which
+    /// agent calls.
+    fn hook_call(payload: &serde_json::Value) -> Result<HookCall, String> {
+        let tool = string_at(payload, "tool_name")?;
+        Ok(HookCall::main(if tool == "Bash" { CodexTool::ExecCommand.name() } else { tool }))
+    }
+
     fn diff(&self, new: &CodexDocument) -> PolicyDiff {
         let tool_capabilities = |name: &str| CodexTool::from_canonical(name).map(CodexTool::capabilities);
         diff_codex_selections(self.selection.as_ref(), new.selection.as_ref()).with_capabilities(tool_capabilities)
@@ -125,3 +136,8 @@ impl RuntimeDocument for CodexDocument {
         }))
     }
 }
+
+/// The flag without which `codex exec` skips, without a word, a hook no one has trusted
+/// through its `/hooks` review: the gate's hook is the library's, so `resolve --gate` passes
+/// it (it also runs every other enabled hook of that invocation unreviewed).
+pub const BYPASS_HOOK_TRUST: &str = "--dangerously-bypass-hook-trust";

@@ -64,10 +64,20 @@ impl GateAnswer {
 
 /// A hook entry that runs `command` before every tool, as Claude Code's and the Gemini
 /// CLI's settings write it under `hooks`: `{"<event>": [{"matcher": "*", "hooks": [{"type":
-/// "command", "command": ...}]}]}`.
+/// "command", "command": ...}]}]}`, the command [`failing_closed`].
 pub(crate) fn command_hook(event: &str, command: &str) -> serde_json::Value {
+    let command = failing_closed(command);
     let entry = serde_json::json!([{"matcher": "*", "hooks": [{"type": "command", "command": command}]}]);
     serde_json::json!({ event: entry })
+}
+
+/// `command` as a hook's shell runs it so that any failure blocks: `<command> || exit 2`.
+/// Claude Code lets a call through when its hook exits with anything but 0 or 2 (a command
+/// not found is 127, a crash 128 and more), the Gemini CLI when it exits 1: every exit but 0
+/// becomes 2, the code each runtime reads as "block" (the shell's own message, such as `not
+/// found`, is the reason on stderr).
+pub fn failing_closed(command: &str) -> String {
+    format!("{command} || exit 2")
 }
 
 /// The string at `key` of a hook payload, for a runtime's [`RuntimeDocument::hook_call`].

@@ -12,4 +12,4 @@ pub(crate) mod gate;
 pub use attest::{Attestation, Host, OfferedTool, Violation};
 pub use diff::{Change, PolicyDiff};
 pub use document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument, ToolDecision};
-pub use gate::{GateAnswer, HookCall};
+pub use gate::{GateAnswer, HookCall, failing_closed};

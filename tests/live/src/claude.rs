@@ -441,9 +441,10 @@ pub struct AgentCase {
 fn own_servers(agent: &tool_policy::claude::ClaudeAgent) -> Vec<String> {
     let keys = |v: &Value| v.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
     match &agent.mcp_servers {
-        Some(Value::Array(items)) => {
-            items.iter().flat_map(|item| item.as_str().map_or_else(|| keys(item), |name| vec![name.to_owned()])).collect()
-        }
+        Some(Value::Array(items)) => items
+            .iter()
+            .flat_map(|item| item.as_str().map_or_else(|| keys(item), |name| vec![name.to_owned()]))
+            .collect(),
         Some(servers) => keys(servers),
         None => Vec::new(),
     }
@@ -542,9 +543,11 @@ pub fn run_subagents(cli: &Path, me: &Path, scratch: &Path, cases: &[AgentCase])
                 // The session's MCP tools: the host's, less what the main agent's rules take;
                 // and the tools of the agent's own servers (`mcpServers`).
                 let mut session = host_tools(case.host_mcp.then_some(ECHO), &case.mcp);
-                session.extend(own_servers(agent).into_iter().flat_map(|server| {
-                    crate::mcp::TOOLS.iter().map(move |tool| format!("mcp__{server}__{tool}"))
-                }));
+                session.extend(
+                    own_servers(agent)
+                        .into_iter()
+                        .flat_map(|server| crate::mcp::TOOLS.iter().map(move |tool| format!("mcp__{server}__{tool}"))),
+                );
                 let session: Vec<&str> = session.iter().map(String::as_str).collect();
                 names.extend(claude::mcp_offered_to(agent, &session).into_iter().map(str::to_owned));
                 names

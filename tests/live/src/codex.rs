@@ -36,11 +36,22 @@ pub struct Case {
     pub expected: Option<Vec<&'static str>>,
     /// The call the fake model makes (SPEC §8), and whether it is a control's.
     pub forced: Option<(String, Effect, bool)>,
+    /// More arguments, after the library's (the gate suite's hook).
+    pub extra: Vec<String>,
 }
 
 impl Case {
     pub fn new(name: &str, selection: Option<CodexSelection>) -> Case {
-        Case { name: name.to_owned(), selection, mcp: false, model: None, raw: None, expected: None, forced: None }
+        Case {
+            name: name.to_owned(),
+            selection,
+            mcp: false,
+            model: None,
+            raw: None,
+            expected: None,
+            forced: None,
+            extra: Vec::new(),
+        }
     }
 }
 
@@ -83,8 +94,14 @@ fn call_outputs(body: &Value) -> Vec<String> {
 /// An SSE answer: the text "ok", or one call of `tool` with `arguments`.
 fn stream(call: Option<(&str, &Value)>) -> String {
     let item = match call {
-        Some((tool, arguments)) => json!({"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": tool,
-                                          "arguments": arguments.to_string(), "status": "completed"}),
+        // An MCP tool is called by its name within its server's namespace.
+        Some((tool, arguments)) => match tool.strip_prefix("mcp__").and_then(|rest| rest.split_once("__")) {
+            Some((server, name)) => json!({"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": name,
+                                           "namespace": format!("mcp__{server}"),
+                                           "arguments": arguments.to_string(), "status": "completed"}),
+            None => json!({"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": tool,
+                           "arguments": arguments.to_string(), "status": "completed"}),
+        },
         None => json!({"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
                        "content": [{"type": "output_text", "text": "ok", "annotations": []}]}),
     };
@@ -126,6 +143,7 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
         }
         None => args.extend(CodexArgs::new(case.selection.clone()).map_err(|e| e.to_string())?.args()),
     }
+    args.extend(case.extra.iter().cloned());
     std::fs::write(home.join("config.toml"), config).map_err(|e| e.to_string())?;
     let model = case.model.unwrap_or(codex::MODEL);
     let child = Command::new(cli)
@@ -147,8 +165,11 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
     crate::finish(child, "codex")
 }
 
-/// The arguments of a call that leaves `effect` in the run directory `dir`.
-fn arguments(dir: &Path) -> Value {
+/// The arguments of a call of `tool` that leaves its effect in the run directory `dir`.
+fn arguments(tool: &str, dir: &Path) -> Value {
+    if tool.starts_with("mcp__") {
+        return json!({"text": "forced"});
+    }
     json!({"cmd": format!("touch '{}'", marker(dir).display())})
 }
 
@@ -178,7 +199,7 @@ fn runs(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Result<Vec<Res
     for (i, case) in cases.iter().enumerate() {
         let dir = scratch.join(format!("case-{i}"));
         requests.lock().unwrap().clear();
-        *call.lock().unwrap() = case.forced.as_ref().map(|(tool, _, _)| (tool.clone(), arguments(&dir)));
+        *call.lock().unwrap() = case.forced.as_ref().map(|(tool, _, _)| (tool.clone(), arguments(tool, &dir)));
         seen.push(run_once(cli, me, &dir, case, port).and_then(|()| {
             std::thread::sleep(Duration::from_millis(50));
             let requests = requests.lock().unwrap();
@@ -207,10 +228,14 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
         };
         if let Some((_, effect, control)) = &case.forced {
             let dir = scratch.join(format!("case-{i}"));
+            // A gate case's refusal must be the gate's, and say so.
+            let words = ["unsupported", "not found", "unknown", "error"];
             let result = seen.outputs.first().map(|text| {
-                let refused = ["unsupported", "not found", "unknown", "error"]
-                    .iter()
-                    .any(|word| text.to_lowercase().contains(word));
+                let refused = if case.extra.is_empty() {
+                    words.iter().any(|word| text.to_lowercase().contains(word))
+                } else {
+                    crate::gate::by_gate(text)
+                };
                 (refused, text.clone())
             });
             outcomes.push(verdict_of(&case.name, *control, happened(*effect, &dir), result));

@@ -99,6 +99,8 @@ pub struct ClaudeCase {
     pub via: Via,
     /// The call is allowed: its side effect must happen.
     pub control: bool,
+    /// More arguments for the CLI (the gate suite's hook settings and agents).
+    pub extra: Vec<String>,
 }
 
 /// The script of the fake Anthropic API for the current case.
@@ -195,7 +197,8 @@ pub fn run_claude(cli: &Path, me: &Path, scratch: &Path, cases: &[ClaudeCase]) -
         let arguments = ClaudeCodeArgs::new(case.selection.clone())
             .with_agents(case.agents.clone())
             .expect("the case's agents stay within its selection");
-        let extra = [String::from("--permission-mode=bypassPermissions")];
+        let mut extra = vec![String::from("--permission-mode=bypassPermissions")];
+        extra.extend(case.extra.iter().cloned());
         let outcome = match claude::run_args(cli, me, &dir, &run, port, &arguments, &extra) {
             Ok(_) => {
                 std::thread::sleep(Duration::from_millis(100));
@@ -221,6 +224,9 @@ pub struct GeminiCase {
     /// `generalist`), which the main agent starts.
     pub agent: Option<&'static str>,
     pub control: bool,
+    /// Settings written instead of the selection's (the gate suite's hook); with them, the
+    /// case's refusal must be the gate's.
+    pub settings: Option<Value>,
 }
 
 fn gemini_args(call: &Call, dir: &Path) -> Value {
@@ -308,13 +314,19 @@ pub fn run_gemini(cli: &Path, me: &Path, scratch: &Path, cases: &[GeminiCase]) -
             selection: case.selection.clone(),
             mode: case.mode,
             mcp: (case.call.effect == Effect::Mcp).then_some(gemini::ECHO),
-            control: None,
+            control: case.settings.as_ref().map(|settings| {
+                let raw = gemini::Raw { settings: Some(settings.clone()), policy: None, workspace_policy: None };
+                (raw, Vec::new())
+            }),
             agent: case.agent,
         };
         let outcome = match gemini::run_once(cli, me, &dir, &run, port) {
             Ok(()) => {
                 std::thread::sleep(Duration::from_millis(100));
-                let result = gemini_result(&requests.lock().unwrap(), &case.call.tool);
+                let mut result = gemini_result(&requests.lock().unwrap(), &case.call.tool);
+                if let (Some((refused, text)), Some(_)) = (&mut result, &case.settings) {
+                    *refused = crate::gate::by_gate(text);
+                }
                 verdict_of(&case.name, case.control, happened(case.call.effect, &dir), result)
             }
             Err(why) => Outcome::failed(&case.name, why),

@@ -16,6 +16,7 @@ mod copilot;
 mod expected;
 mod forced;
 mod forced_copilot;
+mod gate;
 mod gemini;
 mod http;
 mod mcp;
@@ -765,6 +766,7 @@ fn forced_claude_cases() -> Result<Vec<forced::ClaudeCase>, String> {
                 call,
                 via,
                 control,
+                extra: Vec::new(),
             })
         };
     let (shell, write, mcp) = (
@@ -919,6 +921,7 @@ fn forced_gemini_cases() -> Result<Vec<forced::GeminiCase>, String> {
             call,
             agent,
             control,
+            settings: None,
         })
     };
     let (shell, write) = (Call::new("run_shell_command", Effect::Shell), Call::new("write_file", Effect::Write));
@@ -1572,6 +1575,10 @@ async fn main() -> ExitCode {
     }
     if std::env::args().nth(1).as_deref() == Some("catalog") {
         return catalog().await;
+    }
+    if std::env::args().nth(1).as_deref() == Some("gate") {
+        let me = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("live-conformance"));
+        return gate::main(&me);
     }
     let args = match args() {
         Ok(args) => args,

@@ -171,12 +171,30 @@ fn claude_cases(cases: &mut McpCases) -> Result<(), String> {
         // The server's tools reach the agent past its `tools` (measured: `tools: ["Read",
         // "mcp__echo__echo"]` offered `mcp__echo__ping_tool` too), so the library refuses a
         // `tools` that does not list the server whole; `disallowedTools` takes them away.
-        ("mcpServers {echo} written as a list, tools [Read, mcp__echo]", json!({"tools": ["Read", "mcp__echo"], "mcpServers": own.clone()})),
-        ("mcpServers {echo} written as a list, disallowedTools [Bash]", json!({"disallowedTools": ["Bash"], "mcpServers": own.clone()})),
-        ("mcpServers {echo}, disallowedTools [mcp__echo__ping_tool]", json!({"disallowedTools": ["mcp__echo__ping_tool"], "mcpServers": own.clone()})),
-        ("mcpServers {echo}, disallowedTools [mcp__echo]", json!({"disallowedTools": ["mcp__echo"], "mcpServers": own.clone()})),
-        ("mcpServers {echo}, capabilities only [read], mcp_tools none", json!({"capabilities": {"only": ["read"], "mcp_tools": "none"}, "mcpServers": own.clone()})),
-        ("mcpServers {echo}, capabilities only [read], mcp_tools only [echo]", json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["echo"]}}, "mcpServers": own})),
+        (
+            "mcpServers {echo} written as a list, tools [Read, mcp__echo]",
+            json!({"tools": ["Read", "mcp__echo"], "mcpServers": own.clone()}),
+        ),
+        (
+            "mcpServers {echo} written as a list, disallowedTools [Bash]",
+            json!({"disallowedTools": ["Bash"], "mcpServers": own.clone()}),
+        ),
+        (
+            "mcpServers {echo}, disallowedTools [mcp__echo__ping_tool]",
+            json!({"disallowedTools": ["mcp__echo__ping_tool"], "mcpServers": own.clone()}),
+        ),
+        (
+            "mcpServers {echo}, disallowedTools [mcp__echo]",
+            json!({"disallowedTools": ["mcp__echo"], "mcpServers": own.clone()}),
+        ),
+        (
+            "mcpServers {echo}, capabilities only [read], mcp_tools none",
+            json!({"capabilities": {"only": ["read"], "mcp_tools": "none"}, "mcpServers": own.clone()}),
+        ),
+        (
+            "mcpServers {echo}, capabilities only [read], mcp_tools only [echo]",
+            json!({"capabilities": {"only": ["read"], "mcp_tools": {"only": ["echo"]}}, "mcpServers": own}),
+        ),
     ] {
         let document = json!({"builtin_tools": {"disable": []}, "agents": {"lists": agent(fields)}});
         cases.agents.push(agent_case(name, &document, false)?);
@@ -212,6 +230,7 @@ fn claude_cases(cases: &mut McpCases) -> Result<(), String> {
             call,
             via,
             control,
+            extra: Vec::new(),
         });
     }
     Ok(())

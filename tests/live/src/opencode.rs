@@ -54,6 +54,9 @@ pub struct Case {
     /// is offered (SPEC §14). `explore` and `general`, sub-agents, are run as primary agents,
     /// which changes no rule of their own.
     pub agent: Option<&'static str>,
+    /// A plugin file to write, relative to the project, and its source (the gate suite's):
+    /// with one, the run loads plugins (no `--pure`), and a refusal must be the gate's.
+    pub plugin: Option<(String, String)>,
 }
 
 impl Case {
@@ -68,6 +71,7 @@ impl Case {
             expected: None,
             forced: None,
             agent: None,
+            plugin: None,
         }
     }
 }
@@ -174,10 +178,17 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let config = config(case, me, dir, port)?;
     std::fs::write(work.join("opencode.json"), config.to_string()).map_err(|e| e.to_string())?;
+    if let Some((file, source)) = &case.plugin {
+        let path = work.join(file);
+        std::fs::create_dir_all(path.parent().unwrap_or(&work)).map_err(|e| e.to_string())?;
+        std::fs::write(path, source).map_err(|e| e.to_string())?;
+    }
+    let pure = if case.plugin.is_some() { None } else { Some("--pure") };
     let xdg = |sub: &str| home.join(sub);
     let agent = case.agent.map(|name| ["--agent", name]).into_iter().flatten();
     let child = Command::new(cli)
-        .args(["run", "--pure"])
+        .arg("run")
+        .args(pure)
         .args(agent)
         .arg("hi")
         .current_dir(&work)
@@ -266,9 +277,20 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
             let result = seen.results.first().map(|text| {
                 // OpenCode's words for a call its rules refuse: a tool it does not offer, or a
                 // pattern rule that denies the call (`plan` writing outside its plan files).
-                let refused = ["invalid", "unavailable", "not available", "does not exist", "Unknown tool", "error", "a rule which prevents you"]
-                    .iter()
-                    .any(|word| text.to_lowercase().contains(&word.to_lowercase()));
+                let words = [
+                    "invalid",
+                    "unavailable",
+                    "not available",
+                    "does not exist",
+                    "Unknown tool",
+                    "error",
+                    "a rule which prevents you",
+                ];
+                let refused = if case.plugin.is_some() {
+                    crate::gate::by_gate(text)
+                } else {
+                    words.iter().any(|word| text.to_lowercase().contains(&word.to_lowercase()))
+                };
                 (refused, text.clone())
             });
             outcomes.push(verdict_of(&case.name, *control, happened(*effect, &dir), result));
@@ -415,14 +437,34 @@ fn agent_cases() -> Result<Vec<Case>, String> {
     let read_and_search: Vec<&str> = READ_GROUP.iter().copied().chain(["grep", "glob"]).collect();
     for (agent, name, document, mcp) in [
         ("explore", "no selection", json!({"builtin_tools": null}), false),
-        ("explore", "only [edit, write, apply_patch, grep, task, skill, todowrite]", json!({"only": edit_and_more}), false),
+        (
+            "explore",
+            "only [edit, write, apply_patch, grep, task, skill, todowrite]",
+            json!({"only": edit_and_more}),
+            false,
+        ),
         ("explore", "only [*_*, glob], MCP", json!({"only": ["*_*", "glob"]}), true),
         ("explore", "disable [bash]", json!({"disable": ["bash"]}), false),
-        ("explore", "portable only [read, search, edit, mcp]", json!({"capabilities": {"only": ["read", "search", "edit", "mcp"]}}), true),
+        (
+            "explore",
+            "portable only [read, search, edit, mcp]",
+            json!({"capabilities": {"only": ["read", "search", "edit", "mcp"]}}),
+            true,
+        ),
         ("plan", "no selection", json!({"builtin_tools": null}), false),
-        ("plan", "only [edit, write, apply_patch, grep, task, skill, todowrite]", json!({"only": edit_and_more}), false),
+        (
+            "plan",
+            "only [edit, write, apply_patch, grep, task, skill, todowrite]",
+            json!({"only": edit_and_more}),
+            false,
+        ),
         ("plan", "disable [edit, write, apply_patch]", json!({"disable": EDIT_GROUP}), false),
-        ("plan", "portable only [read, search, mcp]", json!({"capabilities": {"only": ["read", "search", "mcp"]}}), false),
+        (
+            "plan",
+            "portable only [read, search, mcp]",
+            json!({"capabilities": {"only": ["read", "search", "mcp"]}}),
+            false,
+        ),
         ("plan", "only [read, ..., glob, grep]", json!({"only": read_and_search}), false),
         ("general", "no selection", json!({"builtin_tools": null}), false),
         ("general", "only [todowrite, grep, bash]", json!({"only": ["todowrite", "grep", "bash"]}), false),
