@@ -238,3 +238,46 @@ fn resolve_writes_each_runtimes_hook_beside_its_configuration() {
     let output = support::tool_policy(&["resolve", "--gate", command, "examples/agents/review-only.json"], "");
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// The plugin `resolve --gate` writes for OpenCode, run by Node (OpenCode's own runtime, Bun,
+/// takes the same module): it passes a permitted call, and throws for a refused one and for a
+/// gate that cannot run. Without `node` on the machine, the test says so and checks nothing.
+#[test]
+fn the_opencode_plugin_asks_the_gate_and_throws_on_any_failure() {
+    if std::process::Command::new("node").arg("--version").output().is_err() {
+        eprintln!("skipped: no `node` to run the plugin with");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("tool-policy-gate-plugin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = env!("CARGO_BIN_EXE_tool-policy");
+    let policy = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/opencode/no-shell.json");
+    let plugin = |command: &str, name: &str| {
+        let text = std::fs::read_to_string(&policy).unwrap();
+        let document = Document::load(Runtime::OpenCode, &text, Options::default()).unwrap();
+        let resolved = document.resolved(&Output::default().with_gate(command)).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, resolved["gatePlugin"]["source"].as_str().unwrap()).unwrap();
+        path
+    };
+    let command = format!("{binary} gate --runtime opencode {}", policy.display());
+    let working = plugin(&command, "working.mjs");
+    let missing = plugin(&format!("{}/no-such-binary gate", dir.display()), "missing.mjs");
+    let script = format!(
+        "const outcomes = [];\n\
+         for (const [file, tool] of [[{working:?}, \"read\"], [{working:?}, \"bash\"], [{missing:?}, \"read\"]]) {{\n\
+         \x20 const {{ ToolPolicyGate }} = await import(file);\n\
+         \x20 const hooks = await ToolPolicyGate({{}});\n\
+         \x20 try {{ await hooks[\"tool.execute.before\"]({{ tool, sessionID: \"s\", callID: \"c\" }}, {{ args: {{}} }}); outcomes.push(\"passed\"); }}\n\
+         \x20 catch (error) {{ outcomes.push(\"threw: \" + error.message); }}\n\
+         }}\n\
+         console.log(JSON.stringify(outcomes));\n"
+    );
+    let output = std::process::Command::new("node").args(["--input-type=module", "-e", &script]).output().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let outcomes: Vec<String> = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(outcomes[0], "passed");
+    assert!(outcomes[1].starts_with("threw: tool-policy refuses `bash`"), "{}", outcomes[1]);
+    assert!(outcomes[2].starts_with("threw: ") && outcomes[2].contains("no-such-binary"), "{}", outcomes[2]);
+}

@@ -231,10 +231,11 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
             // A gate case's refusal must be the gate's, and say so.
             let words = ["unsupported", "not found", "unknown", "error"];
             let result = seen.outputs.first().map(|text| {
-                let refused = if case.extra.is_empty() {
-                    words.iter().any(|word| text.to_lowercase().contains(word))
-                } else {
-                    crate::gate::by_gate(text)
+                // With the hook alone, the refusal must be the gate's; with both layers,
+                // either's.
+                let refused = match (case.extra.is_empty(), &case.selection) {
+                    (false, None) => crate::gate::by_gate(text),
+                    _ => crate::gate::by_gate(text) || words.iter().any(|word| text.to_lowercase().contains(word)),
                 };
                 (refused, text.clone())
             });

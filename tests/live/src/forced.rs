@@ -224,9 +224,10 @@ pub struct GeminiCase {
     /// `generalist`), which the main agent starts.
     pub agent: Option<&'static str>,
     pub control: bool,
-    /// Settings written instead of the selection's (the gate suite's hook); with them, the
+    /// Settings and a policy file written instead of the selection's (the gate suite's hook,
+    /// and, with both layers, the configuration `resolve` writes); with settings alone, the
     /// case's refusal must be the gate's.
-    pub settings: Option<Value>,
+    pub settings: Option<(Value, Option<String>)>,
 }
 
 fn gemini_args(call: &Call, dir: &Path) -> Value {
@@ -314,8 +315,9 @@ pub fn run_gemini(cli: &Path, me: &Path, scratch: &Path, cases: &[GeminiCase]) -
             selection: case.selection.clone(),
             mode: case.mode,
             mcp: (case.call.effect == Effect::Mcp).then_some(gemini::ECHO),
-            control: case.settings.as_ref().map(|settings| {
-                let raw = gemini::Raw { settings: Some(settings.clone()), policy: None, workspace_policy: None };
+            control: case.settings.as_ref().map(|(settings, policy)| {
+                let raw =
+                    gemini::Raw { settings: Some(settings.clone()), policy: policy.clone(), workspace_policy: None };
                 (raw, Vec::new())
             }),
             agent: case.agent,
@@ -324,7 +326,7 @@ pub fn run_gemini(cli: &Path, me: &Path, scratch: &Path, cases: &[GeminiCase]) -
             Ok(()) => {
                 std::thread::sleep(Duration::from_millis(100));
                 let mut result = gemini_result(&requests.lock().unwrap(), &case.call.tool);
-                if let (Some((refused, text)), Some(_)) = (&mut result, &case.settings) {
+                if let (Some((refused, text)), Some((_, None))) = (&mut result, &case.settings) {
                     *refused = crate::gate::by_gate(text);
                 }
                 verdict_of(&case.name, case.control, happened(case.call.effect, &dir), result)

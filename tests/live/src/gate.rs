@@ -27,6 +27,8 @@ pub struct Gate<'a> {
     pub bare: bool,
     /// Before each case's name: what stands in for the gate, when not the real one.
     pub label: &'static str,
+    /// Both layers: the configuration `resolve --gate` writes is given too.
+    pub both: bool,
 }
 
 impl Gate<'_> {
@@ -44,6 +46,11 @@ impl Gate<'_> {
         let document = Document::load(runtime, &policy.to_string(), tool_policy::json::Options::default())
             .map_err(|e| e.to_string())?;
         document.resolved(&Output::default().with_gate(command)).map_err(|e| e.to_string())
+    }
+
+    /// The label as a file name's start: letters and digits, `-` for the rest.
+    fn slug(&self) -> String {
+        self.label.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect()
     }
 
     /// [`Gate::resolved`], bare when the suite measures the bare command.
@@ -193,12 +200,12 @@ fn claude_cases() -> Vec<ClaudeGateCase> {
 
 /// The Claude Code case run: the configuration withheld, the hook and the agents given.
 fn claude_case(gate: &Gate<'_>, index: usize, case: &ClaudeGateCase) -> Result<forced::ClaudeCase, String> {
-    let command = gate.command(Runtime::ClaudeCode, &format!("{}claude-code-{index}", gate.label), &case.policy)?;
+    let command = gate.command(Runtime::ClaudeCode, &format!("{}claude-code-{index}", gate.slug()), &case.policy)?;
     let resolved = gate.written(Runtime::ClaudeCode, &case.policy, &command)?;
     let args = resolved["args"].as_array().ok_or("`resolve` wrote no args")?;
     let mut extra = Vec::new();
     for arg in args.iter().filter_map(Value::as_str) {
-        if arg.starts_with("--settings=") {
+        if gate.both || arg.starts_with("--settings=") {
             extra.push(arg.to_owned());
         } else if let Some(agents) = withheld_agents(arg) {
             extra.push(agents);
@@ -230,9 +237,11 @@ fn run_claude(gate: &Gate<'_>, cli: &Path, me: &Path, cases: &[ClaudeGateCase]) 
             Err(why) => outcomes.push(Outcome::failed(&format!("gate: claude-code: {}", case.name), why)),
         }
     }
-    let dir = gate.scratch.join(format!("{}gate-claude", gate.label));
+    let dir = gate.scratch.join(format!("{}gate-claude", gate.slug()));
     for (index, outcome) in forced::run_claude(cli, me, &dir, &runs).into_iter().enumerate() {
-        outcomes.push(by_the_gate(outcome, runs[index].control, &dir.join(format!("forced-{index}/transcript.jsonl"))));
+        // With both layers, the configuration refuses first: either layer's refusal holds.
+        let gate_alone = !runs[index].control && !gate.both;
+        outcomes.push(by_the_gate(outcome, !gate_alone, &dir.join(format!("forced-{index}/transcript.jsonl"))));
     }
     outcomes
 }
@@ -320,17 +329,28 @@ fn run_codex(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Vec<O
     for (index, (name, policy, tool, effect, control)) in cases.into_iter().enumerate() {
         let kind = if control { "gate control" } else { "gate" };
         let name = format!("{kind}: codex: {}{name}", gate.label);
-        let hook = gate.command(Runtime::Codex, &format!("{}codex-{index}", gate.label), &policy).and_then(|command| {
-            let resolved = gate.written(Runtime::Codex, &policy, &command)?;
-            let args: Vec<&str> = resolved["args"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-            let at = args.iter().position(|arg| arg.starts_with("hooks.")).ok_or("`resolve --gate` wrote no hook")?;
-            let mut hook: Vec<String> = vec![String::from("-c"), args[at].to_owned()];
-            hook.extend(args[at + 1..].iter().map(|arg| (*arg).to_owned()));
-            Ok(hook)
-        });
+        let hook =
+            gate.command(Runtime::Codex, &format!("{}codex-{index}", gate.slug()), &policy).and_then(|command| {
+                let resolved = gate.written(Runtime::Codex, &policy, &command)?;
+                let args: Vec<&str> =
+                    resolved["args"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+                let at =
+                    args.iter().position(|arg| arg.starts_with("hooks.")).ok_or("`resolve --gate` wrote no hook")?;
+                let mut hook: Vec<String> = vec![String::from("-c"), args[at].to_owned()];
+                hook.extend(args[at + 1..].iter().map(|arg| (*arg).to_owned()));
+                Ok(hook)
+            });
         match hook {
             Ok(extra) => {
-                let mut case = crate::codex::Case::new(&name, None);
+                let selection = if gate.both { codex_selection(&policy) } else { Ok(None) };
+                let selection = match selection {
+                    Ok(selection) => selection,
+                    Err(why) => {
+                        outcomes.push(Outcome::failed(&name, why));
+                        continue;
+                    }
+                };
+                let mut case = crate::codex::Case::new(&name, selection);
                 case.mcp = effect == Effect::Mcp;
                 case.forced = Some((tool.to_owned(), effect, control));
                 case.extra = extra;
@@ -339,7 +359,7 @@ fn run_codex(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Vec<O
             Err(why) => outcomes.push(Outcome::failed(&name, why)),
         }
     }
-    outcomes.extend(crate::codex::run(cli, me, &gate.scratch.join(format!("{}gate-codex", gate.label)), &runs));
+    outcomes.extend(crate::codex::run(cli, me, &gate.scratch.join(format!("{}gate-codex", gate.slug())), &runs));
     outcomes
 }
 
@@ -411,11 +431,14 @@ fn run_gemini(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Vec<
         let kind = if control { "gate control" } else { "gate" };
         let agent = name.starts_with("codebase_investigator").then_some("codebase_investigator");
         let name = format!("{kind}: gemini-cli: {}{name}", gate.label);
-        let hooks = gate.command(Runtime::GeminiCli, &format!("{}gemini-cli-{index}", gate.label), &policy).and_then(
+        let hooks = gate.command(Runtime::GeminiCli, &format!("{}gemini-cli-{index}", gate.slug()), &policy).and_then(
             |command| {
                 let resolved = gate.written(Runtime::GeminiCli, &policy, &command)?;
                 let hooks = resolved["settings"].get("hooks").cloned().ok_or("`resolve --gate` wrote no hooks")?;
-                Ok(json!({"hooks": hooks}))
+                if gate.both {
+                    return Ok((resolved["settings"].clone(), resolved["policy"].as_str().map(str::to_owned)));
+                }
+                Ok((json!({"hooks": hooks}), None))
             },
         );
         match hooks {
@@ -431,7 +454,7 @@ fn run_gemini(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Vec<
             Err(why) => outcomes.push(Outcome::failed(&name, why)),
         }
     }
-    outcomes.extend(forced::run_gemini(cli, me, &gate.scratch.join(format!("{}gate-gemini", gate.label)), &runs));
+    outcomes.extend(forced::run_gemini(cli, me, &gate.scratch.join(format!("{}gate-gemini", gate.slug())), &runs));
     outcomes
 }
 
@@ -482,7 +505,7 @@ fn run_opencode(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Ve
         let kind = if control { "gate control" } else { "gate" };
         let name = format!("{kind}: opencode: {}{name}", gate.label);
         let plugin =
-            gate.command(Runtime::OpenCode, &format!("{}opencode-{index}", gate.label), &policy).and_then(|command| {
+            gate.command(Runtime::OpenCode, &format!("{}opencode-{index}", gate.slug()), &policy).and_then(|command| {
                 let resolved = gate.written(Runtime::OpenCode, &policy, &command)?;
                 let plugin = &resolved["gatePlugin"];
                 match (plugin["file"].as_str(), plugin["source"].as_str()) {
@@ -492,7 +515,15 @@ fn run_opencode(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Ve
             });
         match plugin {
             Ok(plugin) => {
-                let mut case = crate::opencode::Case::new(&name, None);
+                let selection = if gate.both { crate::opencode::selection(&name, &policy) } else { Ok(None) };
+                let selection = match selection {
+                    Ok(selection) => selection,
+                    Err(why) => {
+                        outcomes.push(Outcome::failed(&name, why));
+                        continue;
+                    }
+                };
+                let mut case = crate::opencode::Case::new(&name, selection);
                 case.mcp = effect == Effect::Mcp;
                 case.forced = Some((tool.to_owned(), effect, control));
                 case.plugin = Some(plugin);
@@ -501,7 +532,7 @@ fn run_opencode(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Ve
             Err(why) => outcomes.push(Outcome::failed(&name, why)),
         }
     }
-    outcomes.extend(crate::opencode::run(cli, me, &gate.scratch.join(format!("{}gate-opencode", gate.label)), &runs));
+    outcomes.extend(crate::opencode::run(cli, me, &gate.scratch.join(format!("{}gate-opencode", gate.slug())), &runs));
     outcomes
 }
 
@@ -527,6 +558,12 @@ fn run_each(key: &str, gate: &Gate<'_>, cli: &Path, me: &Path, first: bool) -> V
         "opencode" => run_opencode(gate, cli, me, take(opencode_cases())),
         _ => run_codex(gate, cli, me, take(codex_cases())),
     }
+}
+
+/// The Codex CLI's selection of `policy`, as the library reads it.
+fn codex_selection(policy: &Value) -> Result<Option<tool_policy::CodexSelection>, String> {
+    let document = tool_policy::codex::load_codex(&policy.to_string()).map_err(|e| e.to_string())?;
+    Ok(document.selection)
 }
 
 /// The suite's report: an `ok` line per case (`refused by the gate, no side effect`, or a
@@ -577,7 +614,7 @@ pub fn main(me: &Path) -> std::process::ExitCode {
         eprintln!("live-conformance gate: no tool-policy binary at {}", tool_policy.display());
         return std::process::ExitCode::from(2);
     }
-    let gate = Gate { tool_policy: &tool_policy, scratch: &scratch, bare: false, label: "" };
+    let gate = Gate { tool_policy: &tool_policy, scratch: &scratch, bare: false, label: "", both: false };
     let mut outcomes = Vec::new();
     let clis: Vec<(&str, &PathBuf)> = ["claude", "gemini", "opencode", "codex"]
         .into_iter()
@@ -585,6 +622,11 @@ pub fn main(me: &Path) -> std::process::ExitCode {
         .collect();
     for (key, cli) in &clis {
         outcomes.extend(run_each(key, &gate, cli, me, false));
+    }
+    // Both layers, as `resolve --gate` writes them: every case again, nothing lost.
+    let both = Gate { label: "both layers: ", both: true, ..gate };
+    for (key, cli) in &clis {
+        outcomes.extend(run_each(key, &both, cli, me, false));
     }
     // A gate that cannot run, as `resolve --gate` writes its hook: each runtime must still
     // refuse. Then the bare command, measured: what the runtime does on its own.
@@ -603,9 +645,9 @@ pub fn main(me: &Path) -> std::process::ExitCode {
         (&crash, "the gate crashing: ", "bare hook, the gate crashing: "),
     ] {
         for (key, cli) in &clis {
-            let written = Gate { tool_policy: binary, scratch: &scratch, bare: false, label };
+            let written = Gate { tool_policy: binary, scratch: &scratch, bare: false, label, both: false };
             outcomes.extend(run_each(key, &written, cli, me, true));
-            let bare = Gate { tool_policy: binary, scratch: &scratch, bare: true, label: bare_label };
+            let bare = Gate { tool_policy: binary, scratch: &scratch, bare: true, label: bare_label, both: false };
             measured.extend(run_each(key, &bare, cli, me, true));
         }
     }

@@ -286,10 +286,14 @@ pub fn run(cli: &Path, me: &Path, scratch: &Path, cases: &[Case]) -> Vec<Outcome
                     "error",
                     "a rule which prevents you",
                 ];
-                let refused = if case.plugin.is_some() {
-                    crate::gate::by_gate(text)
-                } else {
-                    words.iter().any(|word| text.to_lowercase().contains(&word.to_lowercase()))
+                // With the plugin alone, the refusal must be the gate's; with both layers,
+                // either's.
+                let refused = match (&case.plugin, &case.selection) {
+                    (Some(_), None) => crate::gate::by_gate(text),
+                    _ => {
+                        crate::gate::by_gate(text)
+                            || words.iter().any(|word| text.to_lowercase().contains(&word.to_lowercase()))
+                    }
                 };
                 (refused, text.clone())
             });
