@@ -21,7 +21,7 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host, Violation};
 use crate::review::diff::{PolicyDiff, diff_entries};
-use crate::review::gate::{HookCall, command_hook, string_at};
+use crate::review::hook::{HookCall, command_hook, string_at};
 use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::seen::Seen;
 use crate::selection::{NO_SELECTION, NameLookup};

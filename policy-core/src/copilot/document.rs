@@ -19,7 +19,7 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::{PolicyDiff, diff_named};
-use crate::review::gate::{HookCall, string_at};
+use crate::review::hook::{HookCall, string_at};
 use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::text::Shown;
 

@@ -6,7 +6,7 @@
 
 use super::attest::{Attestation, Host};
 use super::diff::PolicyDiff;
-use super::gate::{HookCall, string_at};
+use super::hook::{HookCall, string_at};
 use crate::capability::{Capabilities, Capability};
 use crate::error::{Error, Located, Warning};
 use crate::reader::closed::Place;

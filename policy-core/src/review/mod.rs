@@ -8,8 +8,10 @@ pub(crate) mod attest;
 pub(crate) mod diff;
 pub(crate) mod document;
 pub(crate) mod gate;
+pub(crate) mod hook;
 
 pub use attest::{Attestation, Host, OfferedTool, Violation};
 pub use diff::{Change, PolicyDiff};
 pub use document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument, ToolDecision};
-pub use gate::{GateAnswer, HookCall, failing_closed};
+pub use gate::GateAnswer;
+pub use hook::{HookCall, failing_closed};
