@@ -46,7 +46,7 @@ impl RuntimeDocument for CodexDocument {
     }
 
     /// `{"args", "model", "cliVersion"}`; with a gate, `args` ends with `-c` and its
-    /// `PreToolUse` hook (`hooks.PreToolUse=[..]`, TOML), then [`BYPASS_HOOK_TRUST`].
+    /// `PreToolUse` hook (`hooks.PreToolUse=[..]`, TOML), then `--dangerously-bypass-hook-trust`.
     fn resolved(&self, output: &Output) -> Result<serde_json::Value, Error> {
         // The reader refused what the CLI cannot say: what is left has its arguments.
         let mut resolved = serde_json::to_value(CodexArgs::new(self.selection.clone())?).unwrap_or_default();
@@ -140,4 +140,4 @@ impl RuntimeDocument for CodexDocument {
 /// The flag without which `codex exec` skips, without a word, a hook no one has trusted
 /// through its `/hooks` review: the gate's hook is the library's, so `resolve --gate` passes
 /// it (it also runs every other enabled hook of that invocation unreviewed).
-pub const BYPASS_HOOK_TRUST: &str = "--dangerously-bypass-hook-trust";
+const BYPASS_HOOK_TRUST: &str = "--dangerously-bypass-hook-trust";

@@ -148,7 +148,7 @@ impl RuntimeDocument for OpenCodeDocument {
 }
 
 /// Where a project's plugin is loaded from: OpenCode loads every file of `.opencode/plugin/`.
-pub const GATE_PLUGIN_FILE: &str = ".opencode/plugin/tool-policy-gate.js";
+const GATE_PLUGIN_FILE: &str = ".opencode/plugin/tool-policy-gate.js";
 
 /// The plugin that asks `command` (the gate) before every call (`tool.execute.before`),
 /// sending `{"tool_name"}` on its standard input; any exit but 0, or no exit at all, throws,
