@@ -135,7 +135,7 @@ if [ "$gate" = yes ]; then
   echo "run.sh: building tool-policy" >&2
   cargo build --quiet --release --manifest-path "$here/../../Cargo.toml" --bin tool-policy >&2
   unshare -n -- bash -c 'ip link set lo up && exec "$@"' _ \
-    "$harness" gate --tool-policy "$here/../../target/release/tool-policy" --claude "$claude" --gemini "$gemini" \
+    "$harness" gate --tool-policy "$here/../../target/release/tool-policy" --copilot "$copilot" --claude "$claude" --gemini "$gemini" \
     --opencode "$opencode" --codex "$codex" --scratch "$scratch/gate" | tee -a "$output" || status=$?
 fi
 # The Claude Code suites again, on the Agent SDK's build, unless the run is for another runtime.

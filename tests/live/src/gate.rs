@@ -566,6 +566,69 @@ fn codex_selection(policy: &Value) -> Result<Option<tool_policy::CodexSelection>
     Ok(document.selection)
 }
 
+/// Copilot's cases: a session with no filter and the SDK's `preToolUse` gate of an entry.
+fn copilot_cases() -> Result<Vec<crate::forced_copilot::Case>, String> {
+    let case = |name: &str, gate: Value, tool: &str, effect: Effect, agent: Option<&str>, control: bool| {
+        let open = tool_policy::json::load_value(&json!({"tools": []})).map_err(|e| format!("{name}: {e}"))?;
+        let mut entry = json!({"kind": "github-cli-builtin-tools"});
+        if let (Some(entry), Some(fields)) = (entry.as_object_mut(), gate.as_object()) {
+            entry.extend(fields.clone());
+        }
+        let policy = tool_policy::json::load_value(&json!({"tools": [entry]})).map_err(|e| format!("{name}: {e}"))?;
+        let kind = if control { "gate control" } else { "gate" };
+        Ok::<_, String>(crate::forced_copilot::Case {
+            name: format!("{kind}: copilot: {name}"),
+            document: open,
+            call: Call::new(tool, effect),
+            agent: agent.map(str::to_owned),
+            gate: Some(policy.into_policy()),
+            control,
+        })
+    };
+    Ok(vec![
+        case(
+            "main, available [view, mcp:*], bash",
+            json!({"available-tools": {"tools": ["view", "mcp:*"]}}),
+            "bash",
+            Effect::Shell,
+            None,
+            false,
+        )?,
+        case(
+            "main, excluded [create], create",
+            json!({"excluded-tools": {"tools": ["create"]}}),
+            "create",
+            Effect::Write,
+            None,
+            false,
+        )?,
+        case(
+            "built-in agent general-purpose, excluded [bash], bash",
+            json!({"excluded-tools": {"tools": ["bash"]}}),
+            "bash",
+            Effect::Shell,
+            Some("general-purpose"),
+            false,
+        )?,
+        case(
+            "main, available [bash, view], bash",
+            json!({"available-tools": {"tools": ["bash", "view"]}}),
+            "bash",
+            Effect::Shell,
+            None,
+            true,
+        )?,
+        case(
+            "main, excluded [bash], create",
+            json!({"excluded-tools": {"tools": ["bash"]}}),
+            "create",
+            Effect::Write,
+            None,
+            true,
+        )?,
+    ])
+}
+
 /// The suite's report: an `ok` line per case (`refused by the gate, no side effect`, or a
 /// control's `ran through the gate`), a `MISMATCH` line per failure; how many failed.
 pub fn report(outcomes: &[Outcome]) -> usize {
@@ -591,10 +654,10 @@ pub fn tool_policy_binary(given: Option<PathBuf>) -> PathBuf {
     given.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/release/tool-policy"))
 }
 
-/// `live-conformance gate --tool-policy BIN [--claude BIN] [--gemini BIN] [--opencode BIN]
-/// [--codex BIN] --scratch DIR`: the gate suite on each runtime given, ending with
+/// `live-conformance gate --tool-policy BIN [--copilot BIN] [--claude BIN] [--gemini BIN]
+/// [--opencode BIN] [--codex BIN] --scratch DIR`: the gate suite on each runtime given, ending with
 /// `gate N cases, M mismatches`; exit 1 on any mismatch.
-pub fn main(me: &Path) -> std::process::ExitCode {
+pub async fn main(me: &Path) -> std::process::ExitCode {
     let mut clis: std::collections::BTreeMap<String, PathBuf> = std::collections::BTreeMap::new();
     let mut args = std::env::args().skip(2);
     while let Some(arg) = args.next() {
@@ -609,6 +672,7 @@ pub fn main(me: &Path) -> std::process::ExitCode {
         }
     }
     let tool_policy = tool_policy_binary(clis.remove("tool-policy"));
+    let copilot = clis.remove("copilot");
     let scratch = clis.remove("scratch").unwrap_or_else(|| std::env::temp_dir().join("tool-policy-gate"));
     if !tool_policy.exists() {
         eprintln!("live-conformance gate: no tool-policy binary at {}", tool_policy.display());
@@ -622,6 +686,16 @@ pub fn main(me: &Path) -> std::process::ExitCode {
         .collect();
     for (key, cli) in &clis {
         outcomes.extend(run_each(key, &gate, cli, me, false));
+    }
+    // Copilot: the SDK's `preToolUse` gate, from the same decision, on a session whose
+    // filter is left open.
+    if let Some(cli) = copilot {
+        match copilot_cases() {
+            Ok(cases) => {
+                outcomes.extend(crate::forced_copilot::run(&cli, me, &scratch.join("gate-copilot"), &cases).await)
+            }
+            Err(why) => outcomes.push(Outcome::failed("gate: copilot", why)),
+        }
     }
     // Both layers, as `resolve --gate` writes them: every case again, nothing lost.
     let both = Gate { label: "both layers: ", both: true, ..gate };

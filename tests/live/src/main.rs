@@ -1578,7 +1578,7 @@ async fn main() -> ExitCode {
     }
     if std::env::args().nth(1).as_deref() == Some("gate") {
         let me = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("live-conformance"));
-        return gate::main(&me);
+        return gate::main(&me).await;
     }
     let args = match args() {
         Ok(args) => args,
