@@ -225,9 +225,10 @@ pub struct GeminiCase {
     pub agent: Option<&'static str>,
     pub control: bool,
     /// Settings and a policy file written instead of the selection's (the gate suite's hook,
-    /// and, with both layers, the configuration `resolve` writes); with settings alone, the
-    /// case's refusal must be the gate's.
+    /// and, with both layers, the configuration `resolve` writes).
     pub settings: Option<(Value, Option<String>)>,
+    /// The hook is the only layer: the refusal must be the gate's.
+    pub gate_alone: bool,
 }
 
 fn gemini_args(call: &Call, dir: &Path) -> Value {
@@ -326,7 +327,7 @@ pub fn run_gemini(cli: &Path, me: &Path, scratch: &Path, cases: &[GeminiCase]) -
             Ok(()) => {
                 std::thread::sleep(Duration::from_millis(100));
                 let mut result = gemini_result(&requests.lock().unwrap(), &case.call.tool);
-                if let (Some((refused, text)), Some((_, None))) = (&mut result, &case.settings) {
+                if let (Some((refused, text)), true) = (&mut result, case.gate_alone) {
                     *refused = crate::gate::by_gate(text);
                 }
                 verdict_of(&case.name, case.control, happened(case.call.effect, &dir), result)

@@ -429,7 +429,9 @@ fn run_gemini(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Vec<
     let mut outcomes = Vec::new();
     for (index, (name, policy, tool, effect, control)) in cases.into_iter().enumerate() {
         let kind = if control { "gate control" } else { "gate" };
-        let agent = name.starts_with("codebase_investigator").then_some("codebase_investigator");
+        // A sub-agent of the CLI's own: its payload names no agent, so the main selection
+        // judges its call (`codebase_investigator` is refused the shell by the CLI itself).
+        let agent = name.starts_with("generalist").then_some("generalist");
         let name = format!("{kind}: gemini-cli: {}{name}", gate.label);
         let hooks = gate.command(Runtime::GeminiCli, &format!("{}gemini-cli-{index}", gate.slug()), &policy).and_then(
             |command| {
@@ -450,6 +452,7 @@ fn run_gemini(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Vec<
                 agent,
                 control,
                 settings: Some(settings),
+                gate_alone: !gate.both,
             }),
             Err(why) => outcomes.push(Outcome::failed(&name, why)),
         }
@@ -707,7 +710,9 @@ pub async fn main(me: &Path) -> std::process::ExitCode {
     let failing = scratch.join(FAILING);
     let (missing, crash) = (failing.join("missing"), failing.join("crash"));
     if let Err(e) = std::fs::create_dir_all(&failing)
-        .and_then(|()| std::fs::write(&crash, "#!/bin/sh\nkill -SEGV $$\n"))
+        .and_then(|()| {
+            std::fs::write(&crash, format!("#!/bin/sh\necho \"{FAILING}/crash: crashing\" >&2\nkill -SEGV $$\n"))
+        })
         .and_then(|()| std::fs::set_permissions(&crash, std::os::unix::fs::PermissionsExt::from_mode(0o755)))
     {
         eprintln!("live-conformance gate: {e}");

@@ -922,6 +922,7 @@ fn forced_gemini_cases() -> Result<Vec<forced::GeminiCase>, String> {
             agent,
             control,
             settings: None,
+            gate_alone: false,
         })
     };
     let (shell, write) = (Call::new("run_shell_command", Effect::Shell), Call::new("write_file", Effect::Write));

@@ -55,7 +55,7 @@ pub struct Case {
     /// which changes no rule of their own.
     pub agent: Option<&'static str>,
     /// A plugin file to write, relative to the project, and its source (the gate suite's):
-    /// with one, the run loads plugins (no `--pure`), and a refusal must be the gate's.
+    /// with one, a refusal must be the gate's.
     pub plugin: Option<(String, String)>,
 }
 
@@ -183,12 +183,12 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
         std::fs::create_dir_all(path.parent().unwrap_or(&work)).map_err(|e| e.to_string())?;
         std::fs::write(path, source).map_err(|e| e.to_string())?;
     }
-    let pure = if case.plugin.is_some() { None } else { Some("--pure") };
     let xdg = |sub: &str| home.join(sub);
     let agent = case.agent.map(|name| ["--agent", name]).into_iter().flatten();
     let child = Command::new(cli)
-        .arg("run")
-        .args(pure)
+        // `--pure` loads no plugin from npm (offline, the dependency install of a project's
+        // `.opencode/` waits 70 s for the registry); a project's plugin file still loads.
+        .args(["run", "--pure"])
         .args(agent)
         .arg("hi")
         .current_dir(&work)
