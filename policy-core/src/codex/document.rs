@@ -27,8 +27,8 @@ impl RuntimeDocument for CodexDocument {
             {\"args\": [..], \"model\", \"cliVersion\"}: pass `args` after `codex exec`.",
         explain: "TOOL is a Codex CLI tool name (`exec_command`) or an MCP tool (`mcp__server__tool`).",
         attest: "refused: `codex exec` reports no list of tools.",
-        gate: "the payload of a `PreToolUse` hook: `tool_name`; every call is judged by\n\
-            the selection.",
+        gate: "the payload of a `PreToolUse` hook: `tool_name` (`Bash` is the CLI's\n\
+            `exec_command`); every call is judged by the selection.",
     };
 
     const HOST_OPTIONS: HostOptions = HostOptions { gate: true, ..HostOptions::NONE };

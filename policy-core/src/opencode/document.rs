@@ -29,7 +29,8 @@ impl RuntimeDocument for OpenCodeDocument {
         explain: "TOOL is an OpenCode tool name (`read`) or an MCP tool (`server_tool`).",
         attest: "refused: `opencode run` reports no list of tools.",
         gate: "the payload the plugin `resolve --gate` writes sends for\n\
-            `tool.execute.before`: `tool_name`, and `agent` where it knows the calling agent.",
+            `tool.execute.before`: `tool_name` (the hook names no agent, so the selection judges\n\
+            every call; a host's own payload may add `agent`: one OpenCode limits, within its limits).",
     };
     const HOST_OPTIONS: HostOptions = HostOptions { resolve_mcp_servers: true, gate: true, ..HostOptions::NONE };
 
@@ -114,8 +115,8 @@ impl RuntimeDocument for OpenCodeDocument {
         Ok(explanation)
     }
 
-    /// The payload the gate plugin writes for `tool.execute.before`: `tool_name` (the
-    /// hook's `input.tool`), and `agent` when the plugin knows which agent calls.
+    /// The payload the gate plugin sends for `tool.execute.before`: `tool_name` (the hook's
+    /// `input.tool`, which names no agent); a host that knows the calling agent adds `agent`.
     fn hook_call(payload: &serde_json::Value) -> Result<HookCall, String> {
         let tool = string_at(payload, "tool_name")?;
         let agent = match payload.get("agent") {
