@@ -182,13 +182,19 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
         let path = work.join(file);
         std::fs::create_dir_all(path.parent().unwrap_or(&work)).map_err(|e| e.to_string())?;
         std::fs::write(path, source).map_err(|e| e.to_string())?;
+        // A run that loads plugins first installs `@opencode-ai/plugin` into each config
+        // folder, which offline waits 70 s for the registry: the folders say it is there.
+        for folder in [work.join(".opencode"), home.join(".config").join("opencode")] {
+            plugin_installed(&folder).map_err(|e| e.to_string())?;
+        }
     }
+    // `--pure` loads no plugin's hooks at all: a plugin case runs without it.
+    let pure = if case.plugin.is_some() { None } else { Some("--pure") };
     let xdg = |sub: &str| home.join(sub);
     let agent = case.agent.map(|name| ["--agent", name]).into_iter().flatten();
     let child = Command::new(cli)
-        // `--pure` loads no plugin from npm (offline, the dependency install of a project's
-        // `.opencode/` waits 70 s for the registry); a project's plugin file still loads.
-        .args(["run", "--pure"])
+        .arg("run")
+        .args(pure)
         .args(agent)
         .arg("hi")
         .current_dir(&work)
@@ -211,6 +217,16 @@ fn run_once(cli: &Path, me: &Path, dir: &Path, case: &Case, port: u16) -> Result
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
     crate::finish(child, "opencode")
+}
+
+/// Writes what OpenCode's dependency check reads as `@opencode-ai/plugin` installed in
+/// `folder`: a `node_modules`, and the package in `package.json` and its lock.
+fn plugin_installed(folder: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(folder.join("node_modules"))?;
+    let dependencies = json!({"@opencode-ai/plugin": opencode::CLI_VERSION});
+    std::fs::write(folder.join("package.json"), json!({"dependencies": dependencies}).to_string())?;
+    let lock = json!({"lockfileVersion": 3, "packages": {"": {"dependencies": dependencies}}});
+    std::fs::write(folder.join("package-lock.json"), lock.to_string())
 }
 
 /// What the fake API saw of one run: the agent's first request, and the tool results
