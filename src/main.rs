@@ -9,7 +9,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use tool_policy::json::{Document, LoadError, MAX_DOCUMENT_BYTES, Options};
-use tool_policy::review::{AttestError, GateAnswer, Output};
+use tool_policy::review::{AttestError, GateAnswer, Output, unjudged};
 use tool_policy::review::{Help, HostOptions};
 use tool_policy::text::{Escaped, Shown, to_json_pretty};
 use tool_policy::{Error, Host, Lint, Report, Runtime};
@@ -235,7 +235,7 @@ fn run() -> Result<(), Failure> {
     match result {
         Err(Failure::Usage(message)) if command == "gate" => {
             let first = message.lines().next().unwrap_or_default();
-            Err(Failure::Refused(format!("tool-policy refuses the call: {first}")))
+            Err(Failure::Refused(unjudged(first)))
         }
         other => other,
     }
@@ -535,7 +535,7 @@ fn explain(args: &Args, path: &str, tools: &[String]) -> Result<(), Failure> {
 /// permits; exit 2, one line on stderr, for anything else, a policy that does not load
 /// included.
 fn gate(args: &Args, policy: &str) -> Result<(), Failure> {
-    let refused = |why: String| Failure::Refused(format!("tool-policy refuses the call: {why}"));
+    let refused = |why: String| Failure::Refused(unjudged(why));
     if policy == "-" {
         return Err(refused(String::from("POLICY must be a file: standard input carries the hook payload")));
     }
@@ -543,7 +543,7 @@ fn gate(args: &Args, policy: &str) -> Result<(), Failure> {
         Ok(Ok(document)) => document,
         Ok(Err(report)) => {
             let first = report.errors.first().map(ToString::to_string).unwrap_or_default();
-            let more = report.errors.len() + report.omitted_errors - 1;
+            let more = (report.errors.len() + report.omitted_errors).saturating_sub(1);
             let more = if more > 0 { format!(" (and {more} more errors)") } else { String::new() };
             return Err(refused(format!("the policy {} is invalid: {first}{more}", input_name(policy))));
         }
@@ -555,8 +555,7 @@ fn gate(args: &Args, policy: &str) -> Result<(), Failure> {
         Err(error) => return Err(refused(format!("the hook payload is {error}"))),
     };
     match document.gate(&payload) {
-        GateAnswer::Permit("") => Ok(()),
-        GateAnswer::Permit(answer) => print(answer),
+        GateAnswer::Permit => Ok(()),
         GateAnswer::Refuse(reason) => Err(Failure::Refused(reason)),
         _ => Err(refused(String::from("no answer"))),
     }

@@ -38,7 +38,7 @@ fn refused(answer: GateAnswer) -> String {
     }
 }
 
-const PERMIT: GateAnswer = GateAnswer::Permit("");
+const PERMIT: GateAnswer = GateAnswer::Permit;
 
 #[test]
 fn claude_code_judges_the_main_agent_by_the_selection() {
@@ -136,6 +136,9 @@ fn copilot_reads_tool_name_as_its_hooks_write_it() {
     refused(gate(Runtime::Copilot, &policy, &json!({"toolName": "bash"})));
     assert_eq!(gate(Runtime::Copilot, &policy, &json!({"toolName": "view"})), PERMIT);
     refused(gate(Runtime::Copilot, &policy, &json!({"tool_name": "view"})));
+    // A built-in the pinned catalog does not know: refused, though the deny-list lists it not.
+    let reason = refused(gate(Runtime::Copilot, &policy, &json!({"toolName": "bsh"})));
+    assert!(reason.contains("bsh"), "{reason}");
 }
 
 /// The gate and `explain` give one decision: for every tool of each runtime's catalog, under

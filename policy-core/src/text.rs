@@ -393,18 +393,8 @@ impl fmt::Display for Shown<'_> {
 pub(crate) fn one_line(text: &str) -> String {
     let mut line = String::with_capacity(text.len());
     for c in text.chars() {
-        match c {
-            '\n' => line.push_str("\\n"),
-            '\r' => line.push_str("\\r"),
-            c if needs_escape(c) => {
-                let mut units = [0u16; 2];
-                for unit in c.encode_utf16(&mut units) {
-                    // Writing to a `String` cannot fail.
-                    let _ = write!(line, "\\u{unit:04x}");
-                }
-            }
-            c => line.push(c),
-        }
+        // Writing to a `String` cannot fail.
+        let _ = if c == '\\' { line.write_char(c) } else { escape_char(&mut line, c) };
     }
     line
 }
@@ -412,21 +402,27 @@ pub(crate) fn one_line(text: &str) -> String {
 /// Writes `chars` escaped as [`Shown`] describes.
 fn escape(f: &mut fmt::Formatter<'_>, chars: impl Iterator<Item = char>) -> fmt::Result {
     for c in chars {
-        match c {
-            '\\' => f.write_str("\\\\")?,
-            '\n' => f.write_str("\\n")?,
-            '\r' => f.write_str("\\r")?,
-            '\t' => f.write_str("\\t")?,
-            c if needs_escape(c) => {
-                let mut units = [0u16; 2];
-                for unit in c.encode_utf16(&mut units) {
-                    write!(f, "\\u{unit:04x}")?;
-                }
-            }
-            c => f.write_char(c)?,
-        }
+        if c == '\\' { f.write_str("\\\\")? } else { escape_char(f, c)? }
     }
     Ok(())
+}
+
+/// Writes `c`, other than a backslash, as [`Shown`] does: a line break, a tab or any
+/// character [`needs_escape`] names as a JSON string escape, any other as it is.
+fn escape_char(out: &mut impl Write, c: char) -> fmt::Result {
+    match c {
+        '\n' => out.write_str("\\n"),
+        '\r' => out.write_str("\\r"),
+        '\t' => out.write_str("\\t"),
+        c if needs_escape(c) => {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                write!(out, "\\u{unit:04x}")?;
+            }
+            Ok(())
+        }
+        c => out.write_char(c),
+    }
 }
 
 /// `value` as pretty JSON that is safe on a terminal: every character [`Shown`] escapes

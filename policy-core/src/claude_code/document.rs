@@ -21,7 +21,7 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host, Violation};
 use crate::review::diff::{PolicyDiff, diff_entries};
-use crate::review::hook::{HookCall, command_hook, string_at};
+use crate::review::hook::{HookCall, command_hook, optional_string_at, string_at};
 use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::seen::Seen;
 use crate::selection::{NO_SELECTION, NameLookup};
@@ -119,9 +119,9 @@ impl RuntimeDocument for ClaudeCodeDocument {
     /// sub-agent makes the call (the main agent's payload has no `agent_id`).
     fn hook_call(payload: &serde_json::Value) -> Result<HookCall, String> {
         let tool = string_at(payload, "tool_name")?;
-        let agent = match payload.get("agent_id") {
-            None | Some(serde_json::Value::Null) => None,
+        let agent = match optional_string_at(payload, "agent_id")? {
             Some(_) => Some(string_at(payload, "agent_type")?.to_owned()),
+            None => None,
         };
         Ok(HookCall::by(tool, agent))
     }

@@ -15,7 +15,7 @@ use crate::reader::closed::Place;
 use crate::reader::options::{LoadError, Options};
 use crate::review::attest::{Attestation, Host};
 use crate::review::diff::PolicyDiff;
-use crate::review::hook::{HookCall, string_at};
+use crate::review::hook::{HookCall, optional_string_at, string_at};
 use crate::review::document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument};
 use crate::selection::{NO_SELECTION, SelectionDecision};
 
@@ -118,12 +118,8 @@ impl RuntimeDocument for OpenCodeDocument {
     /// The payload the gate plugin sends for `tool.execute.before`: `tool_name` (the hook's
     /// `input.tool`, which names no agent); a host that knows the calling agent adds `agent`.
     fn hook_call(payload: &serde_json::Value) -> Result<HookCall, String> {
-        let tool = string_at(payload, "tool_name")?;
-        let agent = match payload.get("agent") {
-            None | Some(serde_json::Value::Null) => None,
-            Some(_) => Some(string_at(payload, "agent")?.to_owned()),
-        };
-        Ok(HookCall::by(tool, agent))
+        let agent = optional_string_at(payload, "agent")?.map(str::to_owned);
+        Ok(HookCall::by(string_at(payload, "tool_name")?, agent))
     }
 
     fn diff(&self, new: &OpenCodeDocument) -> PolicyDiff {

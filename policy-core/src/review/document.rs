@@ -64,10 +64,6 @@ pub trait RuntimeDocument: Sized {
     /// `private` (the facade's `__private`).
     fn rust_source(&self, private: &str) -> String;
 
-    /// What this runtime's pre-call hook prints for a call the gate permits (SPEC §13): the
-    /// empty answer it expects, if any.
-    const HOOK_PERMIT: &'static str = "";
-
     /// The call one payload of this runtime's pre-call hook names (its own JSON), or why it
     /// names none. Unless the runtime says otherwise, the main agent's call of the tool at
     /// `tool_name` (the Gemini CLI's `BeforeTool`, the Codex CLI's `PreToolUse`: neither says

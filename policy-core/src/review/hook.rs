@@ -45,6 +45,15 @@ pub fn failing_closed(command: &str) -> String {
     format!("{command} || exit 2")
 }
 
+/// The string at `key` of a hook payload, if any: absent or `null` is none, any other type an
+/// error.
+pub(crate) fn optional_string_at<'a>(payload: &'a serde_json::Value, key: &str) -> Result<Option<&'a str>, String> {
+    match payload.get(key) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(_) => string_at(payload, key).map(Some),
+    }
+}
+
 /// The string at `key` of a hook payload, for a runtime's
 /// [`RuntimeDocument::hook_call`](super::document::RuntimeDocument::hook_call).
 pub(crate) fn string_at<'a>(payload: &'a serde_json::Value, key: &str) -> Result<&'a str, String> {

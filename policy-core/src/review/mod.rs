@@ -13,5 +13,5 @@ pub(crate) mod hook;
 pub use attest::{Attestation, Host, OfferedTool, Violation};
 pub use diff::{Change, PolicyDiff};
 pub use document::{AttestError, Explanation, Help, HostOptions, Output, RuntimeDocument, ToolDecision};
-pub use gate::GateAnswer;
+pub use gate::{GateAnswer, unjudged};
 pub use hook::{HookCall, failing_closed};

@@ -321,44 +321,45 @@ fn codex_cases() -> Vec<Plain> {
     ]
 }
 
-/// Runs the Codex CLI gate cases on `cli`: no selection, only the hook `resolve --gate`
-/// writes (its `-c hooks.PreToolUse=..`).
-fn run_codex(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Vec<Outcome> {
-    let mut runs = Vec::new();
-    let mut outcomes = Vec::new();
-    for (index, (name, policy, tool, effect, control)) in cases.into_iter().enumerate() {
-        let kind = if control { "gate control" } else { "gate" };
-        let name = format!("{kind}: codex: {}{name}", gate.label);
-        let hook =
-            gate.command(Runtime::Codex, &format!("{}codex-{index}", gate.slug()), &policy).and_then(|command| {
-                let resolved = gate.written(Runtime::Codex, &policy, &command)?;
-                let args: Vec<&str> =
-                    resolved["args"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-                let at =
-                    args.iter().position(|arg| arg.starts_with("hooks.")).ok_or("`resolve --gate` wrote no hook")?;
-                let mut hook: Vec<String> = vec![String::from("-c"), args[at].to_owned()];
-                hook.extend(args[at + 1..].iter().map(|arg| (*arg).to_owned()));
-                Ok(hook)
-            });
-        match hook {
-            Ok(extra) => {
-                let selection = if gate.both { codex_selection(&policy) } else { Ok(None) };
-                let selection = match selection {
-                    Ok(selection) => selection,
-                    Err(why) => {
-                        outcomes.push(Outcome::failed(&name, why));
-                        continue;
-                    }
-                };
-                let mut case = crate::codex::Case::new(&name, selection);
-                case.mcp = effect == Effect::Mcp;
-                case.forced = Some((tool.to_owned(), effect, control));
-                case.extra = extra;
-                runs.push(case);
-            }
+/// Each case of `runtime` as its runner takes it, made by `build` from the case's name (its
+/// kind, the runtime and the gate's label before it) and what `resolve --gate` writes for its
+/// policy; a case that cannot be made is a failed outcome.
+fn each_case<C>(
+    gate: &Gate<'_>,
+    runtime: Runtime,
+    cases: Vec<Plain>,
+    build: impl Fn(String, &Plain, Value) -> Result<C, String>,
+) -> (Vec<C>, Vec<Outcome>) {
+    let (mut runs, mut outcomes) = (Vec::new(), Vec::new());
+    for (index, case) in cases.iter().enumerate() {
+        let kind = if case.4 { "gate control" } else { "gate" };
+        let name = format!("{kind}: {runtime}: {}{}", gate.label, case.0);
+        let made = gate
+            .command(runtime, &format!("{}{runtime}-{index}", gate.slug()), &case.1)
+            .and_then(|command| gate.written(runtime, &case.1, &command))
+            .and_then(|written| build(name.clone(), case, written));
+        match made {
+            Ok(run) => runs.push(run),
             Err(why) => outcomes.push(Outcome::failed(&name, why)),
         }
     }
+    (runs, outcomes)
+}
+
+/// Runs the Codex CLI gate cases on `cli`: no selection (with both layers, the case's), and
+/// the hook `resolve --gate` writes (its `-c hooks.PreToolUse=..` and what follows).
+fn run_codex(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Vec<Outcome> {
+    let (runs, mut outcomes) =
+        each_case(gate, Runtime::Codex, cases, |name, (_, policy, tool, effect, control), written| {
+            let args: Vec<&str> = written["args"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+            let at = args.iter().position(|arg| arg.starts_with("hooks.")).ok_or("`resolve --gate` wrote no hook")?;
+            let selection = if gate.both { codex_selection(policy)? } else { None };
+            let mut case = crate::codex::Case::new(&name, selection);
+            case.mcp = *effect == Effect::Mcp;
+            case.forced = Some(((*tool).to_owned(), *effect, *control));
+            case.extra = std::iter::once("-c").chain(args[at..].iter().copied()).map(str::to_owned).collect();
+            Ok(case)
+        });
     outcomes.extend(crate::codex::run(cli, me, &gate.scratch.join(format!("{}gate-codex", gate.slug())), &runs));
     outcomes
 }
@@ -425,38 +426,27 @@ fn gemini_cases() -> Vec<Plain> {
 /// Runs the Gemini CLI gate cases on `cli`: no selection, no policy file, only the settings'
 /// `hooks` that `resolve --gate` writes.
 fn run_gemini(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Vec<Outcome> {
-    let mut runs = Vec::new();
-    let mut outcomes = Vec::new();
-    for (index, (name, policy, tool, effect, control)) in cases.into_iter().enumerate() {
-        let kind = if control { "gate control" } else { "gate" };
-        // A sub-agent of the CLI's own: its payload names no agent, so the main selection
-        // judges its call (`codebase_investigator` is refused the shell by the CLI itself).
-        let agent = name.starts_with("generalist").then_some("generalist");
-        let name = format!("{kind}: gemini-cli: {}{name}", gate.label);
-        let hooks = gate.command(Runtime::GeminiCli, &format!("{}gemini-cli-{index}", gate.slug()), &policy).and_then(
-            |command| {
-                let resolved = gate.written(Runtime::GeminiCli, &policy, &command)?;
-                let hooks = resolved["settings"].get("hooks").cloned().ok_or("`resolve --gate` wrote no hooks")?;
-                if gate.both {
-                    return Ok((resolved["settings"].clone(), resolved["policy"].as_str().map(str::to_owned)));
-                }
-                Ok((json!({"hooks": hooks}), None))
-            },
-        );
-        match hooks {
-            Ok(settings) => runs.push(forced::GeminiCase {
+    let (runs, mut outcomes) =
+        each_case(gate, Runtime::GeminiCli, cases, |name, (case, _, tool, effect, control), written| {
+            let hooks = written["settings"].get("hooks").cloned().ok_or("`resolve --gate` wrote no hooks")?;
+            let settings = if gate.both {
+                (written["settings"].clone(), written["policy"].as_str().map(str::to_owned))
+            } else {
+                (json!({"hooks": hooks}), None)
+            };
+            Ok(forced::GeminiCase {
                 name,
                 selection: None,
                 mode: tool_policy::gemini::ApprovalMode::Yolo,
-                call: Call::new(tool, effect),
-                agent,
-                control,
+                call: Call::new(tool, *effect),
+                // A sub-agent of the CLI's own: its payload names no agent, so the main selection
+                // judges its call (`codebase_investigator` is refused the shell by the CLI itself).
+                agent: case.starts_with("generalist").then_some("generalist"),
+                control: *control,
                 settings: Some(settings),
                 gate_alone: !gate.both,
-            }),
-            Err(why) => outcomes.push(Outcome::failed(&name, why)),
-        }
-    }
+            })
+        });
     outcomes.extend(forced::run_gemini(cli, me, &gate.scratch.join(format!("{}gate-gemini", gate.slug())), &runs));
     outcomes
 }
@@ -502,39 +492,19 @@ fn opencode_cases() -> Vec<Plain> {
 /// Runs the OpenCode gate cases on `cli`: no permission rules, only the plugin
 /// `resolve --gate` writes, loaded from the project.
 fn run_opencode(gate: &Gate<'_>, cli: &Path, me: &Path, cases: Vec<Plain>) -> Vec<Outcome> {
-    let mut runs = Vec::new();
-    let mut outcomes = Vec::new();
-    for (index, (name, policy, tool, effect, control)) in cases.into_iter().enumerate() {
-        let kind = if control { "gate control" } else { "gate" };
-        let name = format!("{kind}: opencode: {}{name}", gate.label);
-        let plugin =
-            gate.command(Runtime::OpenCode, &format!("{}opencode-{index}", gate.slug()), &policy).and_then(|command| {
-                let resolved = gate.written(Runtime::OpenCode, &policy, &command)?;
-                let plugin = &resolved["gatePlugin"];
-                match (plugin["file"].as_str(), plugin["source"].as_str()) {
-                    (Some(file), Some(source)) => Ok((file.to_owned(), source.to_owned())),
-                    _ => Err(String::from("`resolve --gate` wrote no plugin")),
-                }
-            });
-        match plugin {
-            Ok(plugin) => {
-                let selection = if gate.both { crate::opencode::selection(&name, &policy) } else { Ok(None) };
-                let selection = match selection {
-                    Ok(selection) => selection,
-                    Err(why) => {
-                        outcomes.push(Outcome::failed(&name, why));
-                        continue;
-                    }
-                };
-                let mut case = crate::opencode::Case::new(&name, selection);
-                case.mcp = effect == Effect::Mcp;
-                case.forced = Some((tool.to_owned(), effect, control));
-                case.plugin = Some(plugin);
-                runs.push(case);
-            }
-            Err(why) => outcomes.push(Outcome::failed(&name, why)),
-        }
-    }
+    let (runs, mut outcomes) =
+        each_case(gate, Runtime::OpenCode, cases, |name, (_, policy, tool, effect, control), written| {
+            let plugin = &written["gatePlugin"];
+            let (Some(file), Some(source)) = (plugin["file"].as_str(), plugin["source"].as_str()) else {
+                return Err(String::from("`resolve --gate` wrote no plugin"));
+            };
+            let selection = if gate.both { crate::opencode::selection(&name, policy)? } else { None };
+            let mut case = crate::opencode::Case::new(&name, selection);
+            case.mcp = *effect == Effect::Mcp;
+            case.forced = Some(((*tool).to_owned(), *effect, *control));
+            case.plugin = Some((file.to_owned(), source.to_owned()));
+            Ok(case)
+        });
     outcomes.extend(crate::opencode::run(cli, me, &gate.scratch.join(format!("{}gate-opencode", gate.slug())), &runs));
     outcomes
 }
